@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): each prints a table measured side by side in one run."""

@@ -1,0 +1,32 @@
+"""The Celery app, configured from Django settings (CELERY_* names)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lexicheck.settings")
+
+app = Celery("lexicheck")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+def ensure_broker_folders() -> None:
+    """Create the filesystem transport's folders; kombu expects them to exist."""
+    from django.conf import settings
+
+    for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
+        folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get(key)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+    backend = settings.CELERY_RESULT_BACKEND
+    if backend.startswith("file://"):
+        Path(backend.removeprefix("file://")).mkdir(parents=True, exist_ok=True)
+
+
+@app.on_after_configure.connect
+def _prepare_broker(sender, **kwargs) -> None:
+    ensure_broker_folders()

@@ -1,0 +1,1 @@
+"""The review app: browse scored conversations, flag false errors, version configs."""

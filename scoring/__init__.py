@@ -1,0 +1,1 @@
+"""Lexicheck scoring library."""

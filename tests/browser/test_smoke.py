@@ -1,0 +1,25 @@
+"""Headless Chromium: the login page renders and a demo user can log in."""
+
+import pytest
+
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+
+def test_login_in_a_real_browser(live_server, page, reviewer):
+    page.goto(f"{live_server.url}/")
+    assert "/login/" in page.url
+    page.fill("#id_username", reviewer.username)
+    page.fill("#id_password", PASSWORD)
+    page.click("#login-form button[type=submit]")
+    page.wait_for_selector("#dashboard-title")
+    assert page.inner_text("#dashboard-title") == "Dashboard"
+
+
+def test_wrong_password_shows_an_error(live_server, page, reviewer):
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", reviewer.username)
+    page.fill("#id_password", "wrong")
+    page.click("#login-form button[type=submit]")
+    assert page.locator("[role=alert]").is_visible()

@@ -1,0 +1,93 @@
+"""Shared fixtures: personas, real services, a live browser."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# Django's live_server with Playwright's sync API runs inside an event loop.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PASSWORD = "persona-pass-123"
+
+
+@pytest.fixture
+def make_user(db):
+    from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
+
+    def make(username: str, *, maintains: list[str] | None = None):
+        if maintains is None:
+            return do_make_reviewer(username, PASSWORD)
+        return do_make_maintainer(username, PASSWORD, maintains)
+
+    return make
+
+
+@pytest.fixture
+def reviewer(make_user):
+    return make_user("rita-reviewer")
+
+
+@pytest.fixture
+def maintainer_de(make_user):
+    return make_user("max-maintainer-de", maintains=["de"])
+
+
+@pytest.fixture
+def maintainer_fr(make_user):
+    return make_user("fanny-maintainer-fr", maintains=["fr"])
+
+
+@pytest.fixture
+def outsider(db):
+    """A logged-in account with no role at all."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("olga-outsider", password=PASSWORD)
+
+
+@pytest.fixture
+def client_for(client):
+    def login(user):
+        client.force_login(user)
+        return client
+
+    return login
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from tests.support.services import CHROMIUM, require_chromium
+
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )  # fmt: skip
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    """A real worker process on the configured broker, seeing the test database."""
+    from tests.support.worker import WorkerProcess
+
+    worker = WorkerProcess().start()
+    yield worker
+    worker.stop()

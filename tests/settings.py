@@ -1,0 +1,20 @@
+"""Settings for the test suite: the project's settings, isolated under var/test/."""
+
+import os
+from pathlib import Path
+
+_VAR = Path(__file__).resolve().parent.parent / "var" / "test"
+os.environ.setdefault("LEXICHECK_VAR_DIR", str(_VAR))
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SECURE_COOKIES", "0")
+
+from lexicheck.settings import *  # noqa: E402,F403
+from lexicheck.settings import DATABASES, VAR_DIR  # noqa: E402
+
+# A file, not :memory:, so a real worker process can read the rows a test commits.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
