@@ -17,4 +17,6 @@ from lexicheck.settings import DATABASES, VAR_DIR  # noqa: E402
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
 
+# Close connections after each request, so the session-long live server holds none open.
+DATABASES["default"]["CONN_MAX_AGE"] = 0
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,5 +1,6 @@
 """Settings come from the environment and fail loudly on values we cannot use."""
 
+import json
 import os
 import subprocess
 import sys
@@ -43,16 +44,23 @@ def test_bad_values_stop_start_up_with_the_variable_named(env, message):
     assert message in result.stderr
 
 
-def test_filesystem_broker_is_the_default_with_absolute_shared_folders(settings):
-    from lexicheck.celery import ensure_broker_folders
-
-    if not settings.CELERY_BROKER_URL.startswith("filesystem://"):
-        pytest.skip("this run uses a broker server")
-    ensure_broker_folders()
-    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+def test_filesystem_broker_is_the_default_with_absolute_shared_folders(tmp_path):
+    code = (
+        "import django, json; django.setup(); from django.conf import settings;"
+        "from lexicheck.celery import ensure_broker_folders; ensure_broker_folders();"
+        "print(json.dumps([settings.CELERY_BROKER_URL, settings.CELERY_BROKER_TRANSPORT_OPTIONS]))"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_"))}
+    env.update(DEBUG="1", DJANGO_SETTINGS_MODULE="lexicheck.settings",
+               LEXICHECK_VAR_DIR=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=True)
+    url, options = json.loads(result.stdout.splitlines()[-1])
+    assert url == "filesystem://"
     for key in ("data_folder_in", "data_folder_out", "control_folder"):
-        assert Path(options[key]).is_absolute()
-        assert Path(options[key]).is_dir()
+        folder = Path(options[key])
+        assert folder.is_absolute() and folder.is_dir()
+        assert tmp_path in folder.parents
 
 
 def test_celery_is_configured_for_safe_delivery(settings):
