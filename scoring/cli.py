@@ -1,19 +1,179 @@
-"""Command-line interface of the scoring library."""
+"""Command-line interface: `python -m scoring normalize|score|ablate|codeswitch|schema`.
+
+Bad input (an unreadable file, a bad JSON line, an unknown language, a bad config) exits
+with status 2 and one line on stderr naming the file and line; never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Iterator
+
+from .ablation import ablate, format_table
+from .config import LanguageConfig
+from .corpus import PairInput, iter_scores, new_corpus
+from .errors import InputError, ScoringError
+from .jsonl import read_jsonl
+from .scorer import Scorer, load_scorer
 
 __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
-    parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    normalize = commands.add_parser("normalize", help="print normalized text")
+    _common(normalize)
+    normalize.add_argument("text", nargs="?", help="the text (or use --input)")
+    normalize.add_argument("--input", help='JSONL of {"id", "text"}')
+    normalize.add_argument("--profile", help="a named profile (e.g. strict, folded)")
+    normalize.add_argument("--trace", action="store_true", help="print the text after every step")
+
+    score = commands.add_parser("score", help="score reference against hypothesis")
+    _common(score)
+    score.add_argument("--ref", help="reference text")
+    score.add_argument("--hyp", help="hypothesis text")
+    score.add_argument("--input", help='JSONL of {"id", "reference", "hypothesis"}')
+    score.add_argument("--no-alignment", action="store_true", help="leave ops out of --json")
+
+    ablation = commands.add_parser("ablate", help="corpus score after each normalizer step")
+    _common(ablation)
+    ablation.add_argument(
+        "--input", required=True, help='JSONL of {"id", "reference", "hypothesis"}'
+    )
+
+    commands.add_parser("codeswitch", help="fa-en-cs-v1 aggregate (see --help)", add_help=False)
+    commands.add_parser("schema", help="print the JSON Schema of a language config")
     return parser
 
 
+def _common(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--lang", required=True, help="language code, e.g. en, de, fr-CA")
+    sub.add_argument("--config-dir", help="configs folder (default: the project's configs/)")
+    sub.add_argument("--json", action="store_true", help="JSON output")
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    return 0 if args else 2
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["codeswitch"]:
+        from .protocols import fa_en_cs_v1
+
+        return fa_en_cs_v1.main(argv[1:])
+    args = build_parser().parse_args(argv)
+    try:
+        return _COMMANDS[args.command](args)
+    except ScoringError as exc:
+        print(f"python -m scoring {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+def _normalize(args: argparse.Namespace) -> int:
+    scorer = load_scorer(args.lang, args.config_dir)
+    normalizer = scorer.normalizer
+    if args.profile and args.profile not in normalizer.profiles:
+        raise InputError("--profile", None, f"{args.lang} has no profile {args.profile!r}")
+    if args.input:
+        for number, row in read_jsonl(args.input):
+            text = _field(row, "text", args.input, number)
+            out = {"id": row.get("id"), "normalized": normalizer(text, args.profile)}
+            print(json.dumps(out, ensure_ascii=False) if args.json else out["normalized"])
+        return 0
+    if args.text is None:
+        raise InputError("normalize", None, "give TEXT or --input FILE")
+    if args.trace:
+        for step, text in normalizer.trace(args.text, args.profile):
+            print(f"{step:<16} {text}")
+        return 0
+    normalized = normalizer(args.text, args.profile)
+    print(json.dumps({"normalized": normalized}, ensure_ascii=False) if args.json else normalized)
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    scorer = load_scorer(args.lang, args.config_dir)
+    if args.input:
+        return _score_file(scorer, args)
+    if args.ref is None or args.hyp is None:
+        raise InputError("score", None, "give --ref and --hyp, or --input FILE")
+    result = scorer.score(args.ref, args.hyp)
+    if args.json:
+        print(json.dumps(result.as_dict(alignment=not args.no_alignment), ensure_ascii=False))
+    else:
+        rate = result.rate
+        value = "n/a" if rate is None else f"{rate:.4f}"
+        print(
+            f"{result.metric} {result.unit} {value} {result.normalizer.label()} "
+            f"errors={result.counts.errors} ref={result.counts.ref_len}"
+        )
+    return 0
+
+
+def _score_file(scorer: Scorer, args: argparse.Namespace) -> int:
+    corpus = new_corpus(scorer)
+    pairs = list(_pairs(args.input))  # read and check every line before printing anything
+    for pair, score, reason in iter_scores(scorer, pairs, corpus):
+        if not args.json:
+            continue
+        if score is None:
+            out = {"id": pair.id, "skipped": True, "reason": reason}
+        else:
+            out = {"id": pair.id, **score.as_dict(alignment=not args.no_alignment)}
+        print(json.dumps(out, ensure_ascii=False))
+    if args.json:
+        print(json.dumps(corpus.as_dict(), ensure_ascii=False))
+    else:
+        for skipped in corpus.skipped:
+            print(f"skipped {skipped.id}: {skipped.reason}")
+        print(corpus.report_line())
+    return 0
+
+
+def _pairs(path: str) -> Iterator[PairInput]:
+    seen: set[str] = set()
+    for number, row in read_jsonl(path):
+        pair_id = row.get("id")
+        if not isinstance(pair_id, (str, int)) or isinstance(pair_id, bool):
+            raise InputError(path, number, 'field "id" is missing or not a string')
+        pair_id = str(pair_id)
+        if pair_id in seen:
+            raise InputError(path, number, f"duplicate id {pair_id!r}")
+        seen.add(pair_id)
+        yield PairInput(pair_id, row.get("reference"), row.get("hypothesis"))
+
+
+def _ablate(args: argparse.Namespace) -> int:
+    scorer = load_scorer(args.lang, args.config_dir)
+    pairs = [
+        (p.reference, p.hypothesis)
+        for p in _pairs(args.input)
+        if isinstance(p.reference, str) and isinstance(p.hypothesis, str)
+    ]
+    rows = ablate(scorer, pairs)
+    metric = "cer" if scorer.unit == "char" else "wer"
+    if args.json:
+        table = [{"step": r.step, metric: r.rate, **r.counts.as_dict(metric)} for r in rows]
+        print(json.dumps({"normalizer": scorer.identity.as_dict(), "steps": table}))
+    else:
+        print(f"{scorer.identity.label()}  {len(pairs)} pairs")
+        print(format_table(rows, metric))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(LanguageConfig.model_json_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _field(row: dict, name: str, path: str, number: int) -> str:
+    value = row.get(name)
+    if not isinstance(value, str):
+        raise InputError(path, number, f'field "{name}" is missing or not a string')
+    return value
+
+
+_COMMANDS = {"normalize": _normalize, "score": _score, "ablate": _ablate, "schema": _schema}

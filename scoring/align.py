@@ -1,0 +1,110 @@
+"""Align reference and hypothesis tokens (rapidfuzz Levenshtein opcodes) and count errors.
+
+>>> a = align(["the", "cat", "sat"], ["the", "bat", "sat", "down"])
+>>> a.substitutions, a.deletions, a.insertions, a.hits
+(1, 0, 1, 2)
+>>> [(op.kind, op.ref_index, op.hyp_index) for op in a.ops][1]
+('substitute', 1, 1)
+>>> [(r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in a.regions]
+[(1, 2, 1, 2), (3, 3, 3, 4)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+from rapidfuzz.distance import Levenshtein
+
+__all__ = ["Alignment", "Op", "Region", "align"]
+
+OpKind = Literal["equal", "substitute", "insert", "delete"]
+_KIND = {"equal": "equal", "replace": "substitute", "insert": "insert", "delete": "delete"}
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    kind: OpKind
+    ref_index: int | None
+    hyp_index: int | None
+
+    def as_list(self) -> list:
+        return [self.kind, self.ref_index, self.hyp_index]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A maximal run of non-equal ops: reference tokens [ref_start, ref_end) against
+    hypothesis tokens [hyp_start, hyp_end)."""
+
+    ref_start: int
+    ref_end: int
+    hyp_start: int
+    hyp_end: int
+
+
+@dataclass(frozen=True)
+class Alignment:
+    ref: tuple[str, ...]
+    hyp: tuple[str, ...]
+    substitutions: int
+    deletions: int
+    insertions: int
+    blocks: tuple[tuple[str, int, int, int, int], ...]
+
+    @property
+    def hits(self) -> int:
+        return len(self.ref) - self.substitutions - self.deletions
+
+    @property
+    def errors(self) -> int:
+        return self.substitutions + self.deletions + self.insertions
+
+    @cached_property
+    def ops(self) -> tuple[Op, ...]:
+        ops: list[Op] = []
+        for tag, r1, r2, h1, h2 in self.blocks:
+            if tag == "insert":
+                ops.extend(Op("insert", None, j) for j in range(h1, h2))
+            elif tag == "delete":
+                ops.extend(Op("delete", i, None) for i in range(r1, r2))
+            else:
+                kind = _KIND[tag]
+                ops.extend(Op(kind, r1 + k, h1 + k) for k in range(r2 - r1))
+        return tuple(ops)
+
+    @cached_property
+    def regions(self) -> tuple[Region, ...]:
+        regions: list[Region] = []
+        current: list[int] | None = None
+        for tag, r1, r2, h1, h2 in self.blocks:
+            if tag == "equal":
+                if current:
+                    regions.append(Region(*current))
+                current = None
+            elif current is None:
+                current = [r1, r2, h1, h2]
+            else:
+                current[1], current[3] = r2, h2
+        if current:
+            regions.append(Region(*current))
+        return tuple(regions)
+
+
+def align(ref: Sequence[str], hyp: Sequence[str]) -> Alignment:
+    """Minimum-edit alignment of two token (or character) sequences."""
+    ref_t, hyp_t = tuple(ref), tuple(hyp)
+    s = d = i = 0
+    blocks = []
+    for op in Levenshtein.opcodes(ref_t, hyp_t):
+        tag = op.tag
+        blocks.append((tag, op.src_start, op.src_end, op.dest_start, op.dest_end))
+        if tag == "replace":
+            s += op.src_end - op.src_start
+        elif tag == "delete":
+            d += op.src_end - op.src_start
+        elif tag == "insert":
+            i += op.dest_end - op.dest_start
+    return Alignment(ref_t, hyp_t, s, d, i, tuple(blocks))

@@ -1,0 +1,163 @@
+"""The chain: the steps of `STEP_ORDER` that a config turns on, applied in that order.
+
+The order is part of the metric (configs/README.md documents it as a numbered list): a
+reordering is a new normalizer, and so is any change to a step's code or to the config,
+which is why the identity hash covers both.
+
+>>> from scoring.config import bundle_from_data
+>>> bundle = bundle_from_data({"config": {"language": "xx", "name": "xx-norm",
+...     "version": "1.0.0", "fillers": ["um"]}, "lexicons": {}})
+>>> norm = build_normalizer(bundle)
+>>> norm("Um, the CAT sat.")
+'the cat sat'
+>>> [name for name, _ in norm.trace("Um, hi")][:3]
+['input', 'unicode', 'annotations']
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..config import ConfigBundle
+from ..config.models import LanguageConfig, Profile
+from .steps import CORE_BUILDERS, char_folder
+
+__all__ = ["STEP_ORDER", "NormalizerId", "Normalizer", "Step", "build_normalizer"]
+
+StepFn = Callable[[str], str]
+
+#: The canonical order of every step any language may use.
+STEP_ORDER: tuple[str, ...] = (
+    "unicode",
+    "annotations",
+    "apostrophes",
+    "replacements",
+    "abbreviations",
+    "tokenize",
+    "spoken_symbols",
+    "hyphens",
+    "numbers",
+    "case",
+    "char_folds",
+    "punctuation",
+    "contractions",
+    "spellings",
+    "fillers",
+    "digit_groups",
+    "whitespace",
+)
+
+BUILDERS: dict[str, Callable[[LanguageConfig], StepFn | None]] = dict(CORE_BUILDERS)
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    apply: StepFn
+
+
+@dataclass(frozen=True)
+class NormalizerId:
+    """What every score carries: which normalizer, which version, which exact content."""
+
+    name: str
+    version: str
+    hash: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"name": self.name, "version": self.version, "hash": self.hash}
+
+    def label(self) -> str:
+        """`en-norm@1.0.0+3f2a9c`, as the report line prints it."""
+        return f"{self.name}@{self.version}+{self.hash[:6]}"
+
+
+class Normalizer:
+    """Apply the same chain to reference and hypothesis; `trace` shows every step."""
+
+    def __init__(
+        self,
+        config: LanguageConfig,
+        steps: tuple[Step, ...],
+        profile_steps: dict[str, tuple[Step, ...]],
+        identity: NormalizerId,
+    ) -> None:
+        self.config = config
+        self.steps = steps
+        self.profile_steps = profile_steps
+        self.identity = identity
+
+    def __call__(self, text: str, profile: str | None = None) -> str:
+        for step in self.steps:
+            text = step.apply(text)
+        if profile is not None:
+            for step in self.profile_steps[profile]:
+                text = step.apply(text)
+        return text
+
+    def apply_profile(self, normalized: str, profile: str) -> str:
+        """Finish a text already through the shared chain with one profile's steps."""
+        for step in self.profile_steps[profile]:
+            normalized = step.apply(normalized)
+        return normalized
+
+    def trace(self, text: str, profile: str | None = None) -> list[tuple[str, str]]:
+        """`[("input", text), (step name, text after it), ...]`."""
+        out = [("input", text)]
+        steps = self.steps + (self.profile_steps[profile] if profile else ())
+        for step in steps:
+            text = step.apply(text)
+            out.append((step.name, text))
+        return out
+
+    @property
+    def step_names(self) -> list[str]:
+        return [step.name for step in self.steps]
+
+    @property
+    def profiles(self) -> list[str]:
+        return list(self.profile_steps)
+
+    def __repr__(self) -> str:
+        return f"<Normalizer {self.identity.label()} steps={self.step_names}>"
+
+
+def build_normalizer(bundle: ConfigBundle) -> Normalizer:
+    config = bundle.config
+    steps = []
+    for name in STEP_ORDER:
+        fn = BUILDERS[name](config)
+        if fn is not None:
+            steps.append(Step(name, fn))
+    profiles = {name: _profile_steps(name, p) for name, p in config.profiles.items()}
+    digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
+    identity = NormalizerId(config.name, config.version, digest)
+    return Normalizer(config, tuple(steps), profiles, identity)
+
+
+def _profile_steps(name: str, profile: Profile) -> tuple[Step, ...]:
+    steps = []
+    if profile.char_folds:
+        steps.append(Step(f"{name}:char_folds", char_folder(profile.char_folds)))
+    if profile.remove_chars:
+        table = str.maketrans(dict.fromkeys(profile.remove_chars, ""))
+        steps.append(
+            Step(f"{name}:remove_chars", lambda text: " ".join(text.translate(table).split()))
+        )
+    return tuple(steps)
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """SHA-256 of the normalizing code: a change to any step changes every hash."""
+    package = Path(__file__).resolve().parent
+    files = sorted(package.glob("*.py")) + sorted((package.parent / "config").glob("*.py"))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,111 @@
+"""Number words to digits, behind one step (text2num's alpha2digit, Rust core).
+
+`threshold=0` converts every number ("two" too); the default would leave small numbers as
+words on one side and digits on the other. Separators are unified after conversion:
+thousands separators are removed (1,000 = 1000; 1.000 = 1000 in German), and the decimal
+separator is kept as the language writes it, so the punctuation step can keep it between
+digits and never merge 3.5 into 35.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import regex
+from text_to_num import alpha2digit
+
+from ..config.models import Numbers
+
+__all__ = ["build_number_converter", "is_number_word"]
+
+# Number words that contain letters a char fold may rewrite. Folds run after this step,
+# but an STT may already write the folded spelling ("fuenf"): we restore the original
+# spelling first, so it still parses (German "fünf" and "fuenf" are both 5).
+_NON_ASCII_NUMBER_WORDS = {
+    "de": ("fünf", "zwölf", "dreißig"),
+    "es": ("dieciséis", "veintidós", "veintitrés", "veintiséis"),
+    "it": ("ventitré", "trentatré"),
+    "nl": ("één",),
+}
+
+_DIGIT = regex.compile(r"\d")
+_THOUSANDS = {
+    ",": regex.compile(r"(?<=\d),(?=\d{3}(?!\d))"),
+    ".": regex.compile(r"(?<=\d)\.(?=\d{3}(?!\d))"),
+    "'": regex.compile(r"(?<=\d)'(?=\d{3}(?!\d))"),
+}
+# A space between digit groups (French 1 000) is joined by a late step instead, after
+# punctuation is gone: other steps create spaces, and a second pass must not join more.
+SPACE_GROUPS = regex.compile(r"(?<=(?<![\d.,])\d{1,3}) (?=\d{3}(?!\d))")
+
+
+def build_number_converter(
+    rules: Numbers, folds: Mapping[str, str], unit_symbols: Mapping[str, str]
+) -> Callable[[str], str]:
+    language = rules.language
+    unfold = _unfolder(language, folds)
+    separators = [_THOUSANDS[sep] for sep in rules.thousands_separators if sep in _THOUSANDS]
+    # Unit words pass through the converter too: French "pour cent" must come out as
+    # "pour 100", as the spoken "cinq pour cent" does.
+    units = _unit_symbol_rewriter(
+        {symbol: alpha2digit(word, language, threshold=0) for symbol, word in unit_symbols.items()}
+    )
+
+    def convert(text: str) -> str:
+        if unfold is not None:
+            text = unfold(text)
+        text = alpha2digit(text, language, threshold=0)
+        if not _DIGIT.search(text):
+            return text
+        if units:
+            text = units(text)  # first, so "123 $120" reads the same on every pass
+        for pattern in separators:
+            text = pattern.sub("", text)
+        return text
+
+    return convert
+
+
+def is_number_word(token: str, language: str) -> bool:
+    """True for a word that text2num reads as a number ("trois", "twenty")."""
+    return (
+        bool(token)
+        and not token.isdigit()
+        and _DIGIT.search(alpha2digit(token, language, threshold=0)) is not None
+    )
+
+
+def _unfolder(language: str, folds: Mapping[str, str]) -> Callable[[str], str] | None:
+    restore = {}
+    for word in _NON_ASCII_NUMBER_WORDS.get(language, ()):
+        folded = word
+        for source, target in folds.items():
+            folded = folded.replace(source, target)
+        if folded != word:
+            restore[folded] = word
+    if not restore:
+        return None
+    pattern = regex.compile(
+        "|".join(regex.escape(k) for k in sorted(restore, key=len, reverse=True)),
+        flags=regex.IGNORECASE,
+    )
+    return lambda text: pattern.sub(lambda m: restore[m.group(0).lower()], text)
+
+
+def _unit_symbol_rewriter(unit_symbols: Mapping[str, str]) -> Callable[[str], str] | None:
+    """`$5` and `5 $` -> `5 dollars`; `5%` -> `5 percent` (as text2num writes the words)."""
+    if not unit_symbols:
+        return None
+    symbols = "|".join(regex.escape(s) for s in sorted(unit_symbols, key=len, reverse=True))
+    number = r"\d+(?:\.\d+)?"
+    before = regex.compile(rf"(?:{symbols}) ?({number})")
+    after = regex.compile(rf"({number}) ?(?:{symbols})")
+
+    def rewrite(text: str) -> str:
+        text = before.sub(lambda m: f"{m.group(1)} {unit_symbols[_symbol(m, m.group(1))]}", text)
+        return after.sub(lambda m: f"{m.group(1)} {unit_symbols[_symbol(m, m.group(1))]}", text)
+
+    def _symbol(match, number: str) -> str:
+        return match.group(0).replace(number, "", 1).strip()
+
+    return rewrite

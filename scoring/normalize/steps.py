@@ -1,0 +1,303 @@
+"""The core steps. Each builder takes a config and returns a `str -> str` function, or
+None when the config leaves the rule off (an off rule is not in the chain at all).
+
+Built-in patterns are compiled once here and run without a timeout; only patterns that come
+from a config (`replacements`) pay for the `regex` module's timeout.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping
+
+import regex
+
+from ..config.models import LanguageConfig
+from ..errors import ScoringError
+from .numbers import SPACE_GROUPS, build_number_converter, is_number_word
+from .symbols import build_spoken_symbols
+from .tokens import split_edges
+
+__all__ = ["RuleTimeout", "char_folder", "CORE_BUILDERS"]
+
+StepFn = Callable[[str], str]
+
+REGEX_TIMEOUT_SECONDS = 0.25
+
+# Invisible characters that change bytes but not speech: zero-width space/joiners, word
+# joiner, BOM, soft hyphen, and bidi marks and embeddings (RTL text carries them).
+_INVISIBLE = dict.fromkeys(
+    [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0x200E, 0x200F, 0x061C]
+    + list(range(0x202A, 0x202F))
+    + list(range(0x2066, 0x206A))
+)
+_ANNOTATION = regex.compile(r"\[[^\[\]]*\]")
+_APOSTROPHES = "'’‘ʼʻ`´′＇"
+_DASHES = regex.compile(r"[‐‑‒–—―−]")
+
+
+class RuleTimeout(ScoringError):
+    """A config regex ran past its time limit on some text."""
+
+
+def unicode_step(config: LanguageConfig) -> StepFn:
+    def clean(text: str) -> str:
+        if not unicodedata.is_normalized("NFC", text):
+            text = unicodedata.normalize("NFC", text)
+        return " ".join(text.translate(_INVISIBLE).split())
+
+    return clean
+
+
+def annotations_step(config: LanguageConfig) -> StepFn:
+    """`[slow]`, `[assistant interrupts]`: notes for the reader, not speech."""
+
+    def drop(text: str) -> str:
+        return " ".join(_ANNOTATION.sub(" ", text).split()) if "[" in text else text
+
+    return drop
+
+
+def apostrophes_step(config: LanguageConfig) -> StepFn:
+    table = str.maketrans({ch: config.apostrophe for ch in _APOSTROPHES})
+    return lambda text: text.translate(table)
+
+
+def replacements_step(config: LanguageConfig) -> StepFn | None:
+    if not config.replacements:
+        return None
+    compiled = [
+        (index, regex.compile(rule.pattern, flags=regex.V1), rule.replacement)
+        for index, rule in enumerate(config.replacements)
+    ]
+
+    def replace(text: str) -> str:
+        for index, pattern, replacement in compiled:
+            try:
+                text = pattern.sub(replacement, text, timeout=REGEX_TIMEOUT_SECONDS)
+            except TimeoutError:
+                raise RuleTimeout(
+                    f"replacements.{index}: pattern {pattern.pattern!r} timed out "
+                    f"after {REGEX_TIMEOUT_SECONDS}s"
+                ) from None
+        return text
+
+    return replace
+
+
+def abbreviations_step(config: LanguageConfig) -> StepFn | None:
+    """`M. Dupont` -> `monsieur Dupont`; a bare `M` (a letter of a code) is left alone."""
+    if not config.abbreviations:
+        return None
+    rules = {rule.written: rule for rule in config.abbreviations}
+
+    def expand(text: str) -> str:
+        tokens = text.split()
+        if not any(token in rules for token in tokens):
+            return text
+        for i, token in enumerate(tokens):
+            rule = rules.get(token)
+            if rule is None:
+                continue
+            following = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if rule.before_word and not (following[:1].isalpha() and len(following) > 1):
+                continue
+            tokens[i] = rule.expansion
+        return " ".join(tokens)
+
+    return expand
+
+
+def tokenize_step(config: LanguageConfig) -> StepFn:
+    """Split punctuation off the edges of words; inner punctuation (3.5, ABC-123) stays.
+
+    An apostrophe that is punctuation (') leaves the edges too ("twenty'"), one that is a
+    letter of the language (Hausa ʼ, a modifier letter) stays with its word.
+    """
+    keep = "" if unicodedata.category(config.apostrophe).startswith("P") else config.apostrophe
+
+    def tokenize(text: str) -> str:
+        return " ".join(part for token in text.split() for part in split_edges(token, keep))
+
+    return tokenize
+
+
+def spoken_symbols_step(config: LanguageConfig) -> StepFn | None:
+    if not (config.spoken_symbols or config.spoken_symbols_code_only):
+        return None
+    digits = _digits_for_codes(config)
+    form = vocabulary_form(config)
+    fillers = frozenset(form(filler) for filler in config.fillers)
+    return build_spoken_symbols(
+        config.spoken_symbols, config.spoken_symbols_code_only, digits, fillers
+    )
+
+
+def _digits_for_codes(config: LanguageConfig) -> StepFn | None:
+    if config.numbers is None:
+        return None
+    from text_to_num import alpha2digit
+
+    language = config.numbers.language
+    return lambda text: alpha2digit(text, language, threshold=0)
+
+
+def numbers_step(config: LanguageConfig) -> StepFn | None:
+    if config.numbers is None:
+        return None
+    return build_number_converter(config.numbers, config.char_folds, config.unit_symbols)
+
+
+def hyphens_step(config: LanguageConfig) -> StepFn:
+    """Hyphens become spaces, unless the language joins compounds (Anmelde-Konto).
+
+    Joined only between ordinary words: the hyphen stays a space next to a number, next to
+    an acronym (HR-Fragen, often written "HR Fragen") and in reduplications (बार-बार).
+    Between number words it stays a hyphen for the numbers step (twenty-five, vingt-cinq).
+    """
+    join = config.join_hyphenated_compounds
+    is_number = _number_word_test(config)
+
+    def split_or_join(text: str) -> str:
+        text = _DASHES.sub("-", text) if not text.isascii() else text
+        if "-" not in text:
+            return text
+        return " ".join(_hyphenated(token, join, is_number) for token in text.split())
+
+    return split_or_join
+
+
+def _number_word_test(config: LanguageConfig) -> Callable[[str], bool]:
+    if config.numbers is None:
+        return lambda part: False
+    language = config.numbers.language
+    return lambda part: part.isalpha() and is_number_word(part, language)
+
+
+def _hyphenated(token: str, join: bool, is_number: Callable[[str], bool]) -> str:
+    if "-" not in token:
+        return token
+    parts = [part for part in token.split("-") if part]
+    if len(parts) > 1 and all(is_number(part) for part in parts):
+        return "-".join(parts)
+    if join and len(parts) > 1 and not _keeps_hyphen(parts, is_number):
+        return "".join(parts)
+    return " ".join(parts)
+
+
+def _keeps_hyphen(parts: list[str], is_number: Callable[[str], bool]) -> bool:
+    if len({part.lower() for part in parts}) == 1:
+        return True  # reduplication: बार-बार, so-so
+    for part in parts:
+        if any(ch.isdigit() for ch in part) or is_number(part):
+            return True
+        letters = [ch for ch in part if ch.isalpha()]
+        if len(letters) >= 2 and all(ch.isupper() for ch in letters):
+            return True  # an acronym: HR-Fragen, E-Mail is not one
+    return False
+
+
+def case_step(config: LanguageConfig) -> StepFn | None:
+    return str.lower if config.lowercase else None
+
+
+def char_folder(mapping: Mapping[str, str]) -> StepFn:
+    """Fold characters: single characters through a table, longer keys through one regex."""
+    if all(len(key) == 1 for key in mapping):
+        table = str.maketrans(dict(mapping))
+        return lambda text: text.translate(table)
+    pattern = regex.compile(
+        "|".join(regex.escape(k) for k in sorted(mapping, key=len, reverse=True))
+    )
+    return lambda text: pattern.sub(lambda m: mapping[m.group(0)], text)
+
+
+def char_folds_step(config: LanguageConfig) -> StepFn | None:
+    return char_folder(config.char_folds) if config.char_folds else None
+
+
+def vocabulary_form(config: LanguageConfig) -> StepFn:
+    """How a word of a config vocabulary looks at the steps after case and char folds:
+    folds apply to vocabularies too, so the filler "ähm" still matches folded "aehm"."""
+    fold = char_folder(config.char_folds) if config.char_folds else None
+    lower = str.lower if config.lowercase else None
+
+    def form(word: str) -> str:
+        if lower:
+            word = lower(word)
+        return fold(word) if fold else word
+
+    return form
+
+
+def word_map(mapping: Mapping[str, str], form: StepFn) -> StepFn:
+    """Replace whole tokens; punctuation was split off the edges by `tokenize`."""
+    lookup = {form(key): form(value) for key, value in mapping.items()}
+
+    def apply(text: str) -> str:
+        tokens = text.split()
+        return " ".join(lookup.get(token, token) for token in tokens)
+
+    return apply
+
+
+def contractions_step(config: LanguageConfig) -> StepFn | None:
+    return word_map(config.contractions, vocabulary_form(config)) if config.contractions else None
+
+
+def spellings_step(config: LanguageConfig) -> StepFn | None:
+    return word_map(config.spellings, vocabulary_form(config)) if config.spellings else None
+
+
+def fillers_step(config: LanguageConfig) -> StepFn | None:
+    """Fillers go only as whole words: "um" is removed, "umbrella" is not."""
+    if not config.fillers:
+        return None
+    form = vocabulary_form(config)
+    fillers = frozenset(form(filler) for filler in config.fillers)
+    return lambda text: " ".join(t for t in text.split() if t not in fillers)
+
+
+def punctuation_step(config: LanguageConfig) -> StepFn:
+    """Remove punctuation and symbols, keeping what carries meaning inside a token:
+    . , : between digits (3.5, 12:30), and ' _ / @ between letters (l'homme, mag_mutual).
+    """
+    apostrophe = regex.escape(config.apostrophe)
+    pattern = regex.compile(
+        rf"(?!(?<=\d)[.,:](?=\d))(?!(?<=\w)[_/@{apostrophe}](?=\w))[\p{{P}}\p{{S}}]"
+    )
+    return lambda text: pattern.sub(" ", text)
+
+
+def digit_groups_step(config: LanguageConfig) -> StepFn | None:
+    """French 1 000 = 1000: a space (or a narrow no-break space) between digit groups."""
+    if config.numbers is None or not {" ", "\u202f"} & set(config.numbers.thousands_separators):
+        return None
+    return lambda text: SPACE_GROUPS.sub("", text) if " " in text else text
+
+
+def whitespace_step(config: LanguageConfig) -> StepFn:
+    if config.remove_whitespace:
+        return lambda text: "".join(text.split())
+    return lambda text: " ".join(text.split())
+
+
+CORE_BUILDERS: dict[str, Callable[[LanguageConfig], StepFn | None]] = {
+    "unicode": unicode_step,
+    "annotations": annotations_step,
+    "apostrophes": apostrophes_step,
+    "replacements": replacements_step,
+    "abbreviations": abbreviations_step,
+    "tokenize": tokenize_step,
+    "spoken_symbols": spoken_symbols_step,
+    "numbers": numbers_step,
+    "hyphens": hyphens_step,
+    "case": case_step,
+    "char_folds": char_folds_step,
+    "contractions": contractions_step,
+    "spellings": spellings_step,
+    "fillers": fillers_step,
+    "punctuation": punctuation_step,
+    "digit_groups": digit_groups_step,
+    "whitespace": whitespace_step,
+}

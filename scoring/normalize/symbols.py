@@ -1,0 +1,187 @@
+"""Spoken symbols in spelled codes: "A B C trait d'union 1 2 3" -> "ABC-123".
+
+A user spelling an ID says the symbol's name; the STT writes the symbol. A symbol word that
+is also an ordinary word (Spanish "barra", German "Strich") is replaced only next to
+something that looks like a code, so "una barra de pan" stays. Once replaced, the symbol
+joins the code around it: the run of code-like tokens on each side (capital letters,
+digits, acronyms, number words) is written without spaces, as the STT writes the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import regex
+
+from .tokens import is_code_like, is_punctuation, split_edges, strip_edges
+
+__all__ = ["build_spoken_symbols"]
+
+
+_PLAIN_NUMBER = regex.compile(r"^\d+(?:[.,]\d+)*$")
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    words: tuple[str, ...]
+    symbol: str
+    code_only: bool
+
+
+def build_spoken_symbols(
+    always: Mapping[str, str],
+    code_only: Mapping[str, str],
+    number_words: Callable[[str], str] | None,
+    fillers: frozenset[str] = frozenset(),
+) -> Callable[[str], str]:
+    phrases = _phrases(always, False) + _phrases(code_only, True)
+    phrases.sort(key=lambda p: len(p.words), reverse=True)
+    first_words = {p.words[0] for p in phrases}
+    is_number = _number_test(number_words)
+
+    def skip(token: str) -> bool:
+        # Punctuation and fillers vanish in later steps; a decision that depended on them
+        # would change on a second pass ("A4, dash 5", "dash uh 5").
+        return is_punctuation(token) or token.lower() in fillers
+
+    def replace(text: str) -> str:
+        tokens = text.split()
+        if not any(strip_edges(t).lower() in first_words for t in tokens):
+            return text  # fast path: no symbol word at all
+        tokens = [part for token in tokens for part in split_edges(token)]
+        # Rewrite until nothing changes: a symbol joined on one pass can make its neighbour
+        # look like a code on the next ("dash one underscore x"), and the normalizer as a
+        # whole must give the same text when applied twice.
+        for _ in range(4):
+            rewritten = _rewrite(tokens, phrases, is_number, number_words, skip)
+            if rewritten == tokens:
+                break
+            tokens = rewritten
+        return " ".join(tokens)
+
+    return replace
+
+
+def _phrases(mapping: Mapping[str, str], code_only: bool) -> list[_Phrase]:
+    return [_Phrase(tuple(k.lower().split()), v, code_only) for k, v in mapping.items()]
+
+
+def _number_test(number_words: Callable[[str], str] | None) -> Callable[[str], bool]:
+    if number_words is None:
+        return lambda token: False
+    return lambda token: token.replace("-", "").isalpha() and number_words(token) != token
+
+
+def _rewrite(tokens, phrases, is_number, to_digits, skip) -> list[str]:
+    symbol_words = {word for phrase in phrases for word in phrase.words}
+
+    def joinable(token: str) -> bool:
+        return strip_edges(token) == token and token.lower() not in symbol_words
+
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        phrase, end = _match(tokens, i, phrases, skip)
+        if phrase is None or (
+            phrase.code_only and not _next_to_code(out, tokens, end, is_number, skip)
+        ):
+            out.append(tokens[i])
+            i += 1
+            continue
+        # Punctuation between a symbol and its code is ignored ("A4, dash 5"): it is
+        # removed later anyway, and deciding by it would make a second pass disagree.
+        left_gap = _skipped_run(out[::-1], skip)
+        right_gap = _skipped_run(tokens[end:], skip)
+        if _symbol_next(out[::-1][left_gap:], tokens[end + right_gap :], symbol_words):
+            out.append(tokens[i])  # "dash dash": a run of symbol words is left as words
+            i += 1
+            continue
+        words_too = not phrase.code_only
+        left = _code_run(out[::-1][left_gap:], is_number, joinable, words_too)
+        right = _code_run(tokens[end + right_gap :], is_number, joinable, words_too)
+        if not left and not right:
+            out.append(tokens[i])  # nothing to attach to: a symbol word alone is a word
+            i += 1
+            continue
+        if left:
+            del out[len(out) - len(left) - left_gap :]
+        if not right:
+            right_gap = 0
+        out.append(_join(left[::-1], to_digits) + phrase.symbol + _join(right, to_digits))
+        i = end + right_gap + len(right)
+    return out
+
+
+def _symbol_next(before: list[str], after: list[str], symbol_words: set[str]) -> bool:
+    return bool(
+        (before and before[0].lower() in symbol_words)
+        or (after and after[0].lower() in symbol_words)
+    )
+
+
+def _skipped_run(tokens: list[str], skip) -> int:
+    n = 0
+    while n < len(tokens) and skip(tokens[n]):
+        n += 1
+    return n
+
+
+def _match(tokens: list[str], i: int, phrases: list[_Phrase], skip) -> tuple[_Phrase | None, int]:
+    """The longest phrase starting at token i, and the index after it. Punctuation inside
+    a phrase is skipped: "trait (d'union" reads as "trait d'union"."""
+    for phrase in phrases:
+        j = i
+        for word in phrase.words:
+            while j < len(tokens) and j > i and skip(tokens[j]):
+                j += 1
+            if j >= len(tokens) or tokens[j].lower() != word:
+                break
+            j += 1
+        else:
+            return phrase, j
+    return None, i
+
+
+def _code_token(token: str, is_number: Callable[[str], bool]) -> bool:
+    return is_code_like(token) or is_number(token)
+
+
+def _next_to_code(out: list[str], tokens: list[str], after: int, is_number, skip) -> bool:
+    """A lone number word ("una barra") is not a code; a letter, digit or run of them is."""
+    before = [t for t in out[::-1] if not skip(t)][:2]
+    ahead = [t for t in tokens[after:] if not skip(t)][:2]
+    return _codeish(before, is_number) or _codeish(ahead, is_number)
+
+
+def _codeish(neighbours: list[str], is_number) -> bool:
+    """A letter or a code (B, ABC, M4B) counts alone; a number (4, "quatre") only beside
+    another code token, so "una barra de pan" and "20 barra" keep their words."""
+    if not neighbours or not _code_token(neighbours[0], is_number):
+        return False
+    if not _is_plain_number(neighbours[0], is_number):
+        return True
+    return len(neighbours) > 1 and _code_token(neighbours[1], is_number)
+
+
+def _is_plain_number(token: str, is_number) -> bool:
+    core = strip_edges(token)
+    return _PLAIN_NUMBER.match(core) is not None or is_number(core)
+
+
+def _code_run(tokens: list[str], is_number, joinable, words_too: bool) -> list[str]:
+    """The code-like tokens at the start of `tokens`; failing that, one ordinary word
+    (an always-replaced symbol joins words too: mag underscore mutual -> mag_mutual)."""
+    n = 0
+    while n < len(tokens) and _code_token(tokens[n], is_number) and joinable(tokens[n]):
+        n += 1
+    if n == 0 and words_too and tokens and joinable(tokens[0]):
+        n = 1
+    return tokens[:n]
+
+
+def _join(run: list[str], to_digits: Callable[[str], str] | None) -> str:
+    text = " ".join(run)
+    if to_digits is not None and run:
+        text = to_digits(text)
+    return "".join(text.split())

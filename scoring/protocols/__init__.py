@@ -1,0 +1,1 @@
+"""Evaluation protocols of the scoring library."""

@@ -1,0 +1,66 @@
+"""English: what a Whisper-style normalizer does, without the defects seed 000 found."""
+
+import pytest
+
+from tests.scoring.helpers import errors, normalized
+
+SAME_SPEECH = [
+    # contractions, with the curly apostrophe U+2019 unified first
+    ("I’m not sure", "I am not sure"),
+    ("I'm not sure", "I am not sure"),
+    ("we can't go, it's late", "we cannot go it is late"),
+    ("they’re here", "they are here"),
+    # British and American spellings
+    ("my favourite colour is grey", "my favorite color is gray"),
+    ("the programme was cancelled", "the program was canceled"),
+    # number words, ordinals, decimals, thousands
+    ("twenty five people", "25 people"),
+    ("twenty-five people", "25 people"),
+    ("on the third of March", "on the 3rd of March"),
+    ("three point five percent", "3.5%"),
+    ("one thousand two hundred", "1,200"),
+    ("two cats", "2 cats"),
+    # currency
+    ("it costs five dollars", "it costs $5"),
+    ("under $120", "under 120 dollars"),
+    # fillers, case, punctuation
+    ("um, we should uh launch on Friday", "we should launch on friday"),
+    ("Hello, World!", "hello world"),
+    # spoken symbols in codes
+    ("A B C dash one two three", "ABC-123"),
+    ("mag underscore mutual", "mag_mutual"),
+    ("code X Y slash nine", "code XY/9"),
+    # annotations are not speech
+    ("[slow] my booking [assistant interrupts] reference", "my booking reference"),
+]
+
+KEPT_APART = [
+    ("3.5 percent", "35 percent"),  # decimals are never merged
+    ("my flight", "my fight"),
+    ("I am here", "I was here"),
+    ("umbrella", "brella"),  # a filler goes only as a whole word
+]
+
+
+@pytest.mark.parametrize(("a", "b"), SAME_SPEECH)
+def test_two_spellings_of_the_same_speech_normalize_alike(a, b):
+    assert normalized("en", a) == normalized("en", b)
+    assert errors("en", a, b) == 0
+
+
+@pytest.mark.parametrize(("a", "b"), KEPT_APART)
+def test_different_speech_stays_different(a, b):
+    assert errors("en", a, b) > 0
+
+
+def test_decimal_survives_punctuation_removal():
+    assert normalized("en", "It is 3.5 metres.") == "it is 3.5 meters"
+
+
+def test_slash_between_ordinary_words_is_left_alone():
+    assert normalized("en", "read the slash fiction") == "read the slash fiction"
+
+
+@pytest.mark.parametrize("variant", ["en-GB", "en-US", "en-AU"])
+def test_regional_variants_fall_back_to_english(variant):
+    assert normalized(variant, "I’m twenty five") == "i am 25"

@@ -1,0 +1,61 @@
+"""Alignment agrees with a naive dynamic-programming reference; counts add up."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import align
+
+tokens = st.lists(st.sampled_from(["a", "b", "c", "d", "मेरी", "ज़"]), max_size=12)
+
+
+def naive_distance(ref: list[str], hyp: list[str]) -> int:
+    rows = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, start=1):
+        previous, rows[0] = rows[0], i
+        for j, h in enumerate(hyp, start=1):
+            previous, rows[j] = rows[j], min(rows[j] + 1, rows[j - 1] + 1, previous + (r != h))
+    return rows[-1]
+
+
+@given(tokens, tokens)
+def test_error_count_is_the_minimum_edit_distance(ref, hyp):
+    assert align(ref, hyp).errors == naive_distance(ref, hyp)
+
+
+@given(tokens, tokens)
+def test_substitutions_deletions_and_hits_add_up_to_the_reference(ref, hyp):
+    a = align(ref, hyp)
+    assert a.substitutions + a.deletions + a.hits == len(ref)
+    assert a.substitutions + a.insertions + a.hits == len(hyp)
+
+
+@given(tokens, tokens)
+def test_ops_cover_both_sides_in_order(ref, hyp):
+    a = align(ref, hyp)
+    assert [op.ref_index for op in a.ops if op.ref_index is not None] == list(range(len(ref)))
+    assert [op.hyp_index for op in a.ops if op.hyp_index is not None] == list(range(len(hyp)))
+    for op in a.ops:
+        if op.kind == "equal":
+            assert ref[op.ref_index] == hyp[op.hyp_index]
+        if op.kind == "substitute":
+            assert ref[op.ref_index] != hyp[op.hyp_index]
+
+
+@given(tokens, tokens)
+def test_regions_are_maximal_runs_of_errors(ref, hyp):
+    a = align(ref, hyp)
+    covered = sum(r.ref_end - r.ref_start for r in a.regions)
+    assert covered == a.substitutions + a.deletions
+    for left, right in zip(a.regions, a.regions[1:], strict=False):
+        assert left.ref_end < right.ref_start or left.hyp_end < right.hyp_start
+
+
+@given(tokens)
+def test_identical_sequences_have_no_error(ref):
+    assert align(ref, ref).errors == 0
+    assert align(ref, ref).regions == ()
+
+
+def test_neighbouring_errors_form_one_region():
+    a = align(["flight", "seven", "ok"], ["fight", "7", "ok"])
+    assert [(r.ref_start, r.ref_end) for r in a.regions] == [(0, 2)]

@@ -1,0 +1,161 @@
+"""The CLI contract of issue 3, run as a real subprocess."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "tests" / "fixtures" / "scoring" / "en_pairs.jsonl"
+
+
+def run(*args, check=True):
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def test_normalize_prints_the_text():
+    assert run("normalize", "--lang", "en", "I’m twenty five").stdout == "i am 25\n"
+
+
+def test_normalize_jsonl(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"id": "a", "text": "Um, hello"}\n{"id": "b", "text": "Two"}\n')
+    lines = run("normalize", "--lang", "en", "--input", str(source), "--json").stdout.splitlines()
+    assert [json.loads(line) for line in lines] == [
+        {"id": "a", "normalized": "hello"},
+        {"id": "b", "normalized": "2"},
+    ]
+
+
+def test_score_json_has_the_contract_fields():
+    out = json.loads(
+        run(
+            "score",
+            "--lang",
+            "en",
+            "--ref",
+            "my flight is at seven",
+            "--hyp",
+            "my fight is at 7",
+            "--json",
+        ).stdout
+    )
+    for key in (
+        "wer",
+        "errors",
+        "ref_words",
+        "substitutions",
+        "deletions",
+        "insertions",
+        "unit",
+        "normalizer",
+        "alignment",
+    ):
+        assert key in out
+    assert (out["errors"], out["ref_words"], out["unit"]) == (1, 5, "word")
+    assert out["alignment"][1] == ["substitute", 1, 1]
+
+
+def test_score_file_prints_one_line_per_input_and_a_summary():
+    lines = [
+        json.loads(x)
+        for x in run("score", "--lang", "en", "--input", str(SAMPLE), "--json").stdout.splitlines()
+    ]
+    given = [json.loads(x) for x in SAMPLE.read_text().splitlines() if x.strip()]
+    assert [line["id"] for line in lines[:-1]] == [row["id"] for row in given]
+    summary = lines[-1]
+    assert summary["summary"] is True
+    assert summary["manifest"] == len(given)
+    assert summary["scored"] + len(summary["skipped"]) == len(given)
+    for key in ("metric", "unit", "value", "normalizer", "scored", "manifest", "skipped"):
+        assert key in summary
+
+
+def test_score_file_without_json_ends_with_the_report_line():
+    last = run("score", "--lang", "en", "--input", str(SAMPLE)).stdout.splitlines()[-1]
+    metric, unit, value, label, counts = last.split()
+    assert (metric, unit) == ("wer", "word")
+    assert label.startswith("en-norm@1.0.0+")
+    scored, manifest = map(int, counts.split("/"))
+    assert scored < manifest  # the sample holds an unscorable pair, and says so
+
+
+def test_ablation_prints_a_row_per_step():
+    out = run("ablate", "--lang", "en", "--input", str(SAMPLE)).stdout
+    steps = [line.split()[0] for line in out.splitlines()[2:]]
+    assert steps[0] == "input"
+    assert {"numbers", "contractions", "fillers", "punctuation"} <= set(steps)
+
+
+def test_config_dir_is_used(tmp_path):
+    (tmp_path / "en.json").write_text(
+        json.dumps({"language": "en", "name": "tiny", "version": "0.1.0", "fillers": ["hello"]})
+    )
+    assert (
+        run("normalize", "--lang", "en", "--config-dir", str(tmp_path), "Hello world").stdout
+        == "world\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "content", "message"),
+    [
+        (
+            ["--lang", "zz"],
+            '{"id": "1", "reference": "a", "hypothesis": "a"}\n',
+            "no config for language 'zz'",
+        ),
+        (
+            ["--lang", "en"],
+            '{"id": "1", "reference": "a", "hypothesis": "a"}\nnot json\n',
+            "line 2: invalid JSON",
+        ),
+        (["--lang", "en"], '["a list"]\n', "line 1: each line must be a JSON object"),
+        (["--lang", "en"], '{"reference": "a"}\n', 'line 1: field "id" is missing'),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(tmp_path, args, content, message):
+    source = tmp_path / "pairs.jsonl"
+    source.write_text(content)
+    result = run("score", *args, "--input", str(source), "--json", check=False)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unreadable_file_exits_2(tmp_path):
+    result = run("score", "--lang", "en", "--input", str(tmp_path / "missing.jsonl"), check=False)
+    assert result.returncode == 2
+    assert "missing.jsonl: cannot be read" in result.stderr
+
+
+def test_codeswitch_command_is_wired(tmp_path):
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(
+        json.dumps(
+            {
+                "id": "p1",
+                "category": "rapid_switch",
+                "reference": "این PR را merge کن",
+                "hypothesis": "این PR را merge کن",
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
+    out = tmp_path / "agg.json"
+    run("codeswitch", str(rows), "--split", "all", "--out", str(out))
+    assert json.loads(out.read_text())["overall"]["mer"] == 0.0

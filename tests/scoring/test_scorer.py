@@ -1,0 +1,83 @@
+"""Scores: the same normalizer on both sides, corpus sums, honest counts, stamps."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import PairInput, load_scorer, score_corpus
+
+# Realistic text: words of every kind the rules touch, with punctuation where writers put it.
+words = st.sampled_from([
+    "the", "cat", "I'm", "I’m", "don't", "colour", "grey", "twenty", "five", "twenty-five",
+    "3.5", "1,000", "$120", "5%", "uh", "um", "dash", "underscore", "slash", "A", "B", "C",
+    "M4B", "ABC-123", "Anmelde-Konto", "Krüger", "Straße", "fünf", "trait", "d'union",
+    "tiret", "barra", "una", "M.", "Dupont", "[slow]", "e-mail", "HR-Fragen", "one", "two",
+])  # fmt: skip
+marks = st.sampled_from(["", "", "", ",", ".", "?", "!", "…"])
+word_with_mark = st.tuples(st.sampled_from(["", "", "(", "«", '"']), words, marks).map("".join)
+texts = st.lists(word_with_mark, max_size=14).map(" ".join)
+
+
+@settings(max_examples=200)
+@given(texts)
+def test_normalizing_twice_equals_normalizing_once(text):
+    for language in ("en", "de", "fr", "es"):
+        normalizer = load_scorer(language).normalizer
+        once = normalizer(text)
+        assert normalizer(once) == once, (language, text)
+
+
+@given(texts)
+def test_a_text_against_itself_scores_zero(text):
+    assert load_scorer("en").score(text, text).counts.errors == 0
+
+
+def test_corpus_rate_is_a_ratio_of_sums_not_a_mean_of_rates():
+    scorer = load_scorer("en")
+    corpus = score_corpus(scorer, [
+        PairInput("short", "yes", "no"),                                      # 1/1
+        PairInput("long", "one two three four five six seven eight nine ten",
+                  "one two three four five six seven eight nine ten"),        # 0/10
+    ])  # fmt: skip
+    assert corpus.counts.errors == 1
+    assert corpus.counts.ref_len == 11
+    assert corpus.value == 1 / 11
+
+
+def test_unscorable_pairs_are_counted_not_dropped():
+    corpus = score_corpus(load_scorer("en"), [
+        PairInput("a", "hello there", "hello there"),
+        PairInput("b", None, "hello"),
+        PairInput("c", "hello", 42),
+    ])  # fmt: skip
+    assert corpus.scored == 1
+    assert corpus.manifest == 3
+    assert [s.as_dict() for s in corpus.skipped] == [
+        {"id": "b", "reason": "missing reference"},
+        {"id": "c", "reason": "hypothesis is not a string"},
+    ]
+    assert corpus.report_line().endswith(" 1/3")
+
+
+def test_report_line_has_the_five_fields():
+    scorer = load_scorer("en")
+    corpus = score_corpus(scorer, [PairInput("1", "a b c d", "a b c x")])
+    metric, unit, value, label, counts = corpus.report_line().split()
+    assert (metric, unit, value, counts) == ("wer", "word", "0.2500", "1/1")
+    assert label == f"en-norm@1.0.0+{scorer.identity.hash[:6]}"
+
+
+def test_every_score_carries_the_normalizer_stamp():
+    result = load_scorer("de").score("a", "b").as_dict()
+    assert set(result["normalizer"]) == {"name", "version", "hash"}
+    assert result["normalizer"]["name"] == "de-norm"
+
+
+def test_empty_reference_gives_a_defined_result():
+    scorer = load_scorer("en")
+    assert scorer.score("", "").rate == 0.0
+    assert scorer.score("", "hello").rate is None
+    assert scorer.score("...", "um").counts.errors == 0
+
+
+def test_scorers_are_built_once_per_content():
+    assert load_scorer("en") is load_scorer("en")
