@@ -1,0 +1,1 @@
+"""The demo dataset: a seeded generator of multilingual STT review conversations."""
