@@ -45,8 +45,9 @@ def test_worker_can_scale(compose):
 
 def test_app_environment_matches_the_settings(compose):
     env = {k: substitute(str(v)) for k, v in compose["services"]["web"]["environment"].items()}
-    assert env == {k: substitute(str(v)) for k, v in
-                   compose["services"]["worker"]["environment"].items()}
+    assert env == {
+        k: substitute(str(v)) for k, v in compose["services"]["worker"]["environment"].items()
+    }
     db = dj_database_url.parse(env["DATABASE_URL"])
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert db["HOST"] == "postgres" and db["NAME"] == "lexicheck"

@@ -12,12 +12,26 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_settings(**env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {
-        "DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "DJANGO_SETTINGS_MODULE",
+        }
+    }
     clean.update(env)
     code = "import django; django.setup(); from django.conf import settings; print('OK')"
     return subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
         check=False,
     )
 
@@ -51,10 +65,12 @@ def test_filesystem_broker_is_the_default_with_absolute_shared_folders(tmp_path)
         "print(json.dumps([settings.CELERY_BROKER_URL, settings.CELERY_BROKER_TRANSPORT_OPTIONS]))"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DATABASE_"))}
-    env.update(DEBUG="1", DJANGO_SETTINGS_MODULE="lexicheck.settings",
-               LEXICHECK_VAR_DIR=str(tmp_path))
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                            capture_output=True, text=True, check=True)
+    env.update(
+        DEBUG="1", DJANGO_SETTINGS_MODULE="lexicheck.settings", LEXICHECK_VAR_DIR=str(tmp_path)
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
     url, options = json.loads(result.stdout.splitlines()[-1])
     assert url == "filesystem://"
     for key in ("data_folder_in", "data_folder_out", "control_folder"):

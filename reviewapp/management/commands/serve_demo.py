@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 
@@ -17,6 +18,10 @@ class Command(BaseCommand):
         parser.add_argument("--concurrency", type=int, default=2)
 
     def handle(self, *args, addr: str, concurrency: int, **options) -> None:
+        # Stop both on Ctrl-C or SIGTERM, even when started from a non-interactive shell
+        # (which starts background jobs with SIGINT ignored).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, _interrupt)
         worker = subprocess.Popen(worker_command(concurrency))
         self.stdout.write(f"Celery worker started (pid {worker.pid}); web app on http://{addr}/")
         try:
@@ -34,6 +39,10 @@ def worker_command(concurrency: int) -> list[str]:
         "--loglevel", "INFO", "--concurrency", str(concurrency),
         "--without-gossip", "--without-mingle",
     ]  # fmt: skip
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def _stop(worker: subprocess.Popen) -> None:
