@@ -14,6 +14,10 @@ from typing import Annotated, Literal
 import regex
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from .hindi import HindiRules
+from .japanese import JapaneseRules
+from .korean import KoreanRules
+
 __all__ = [
     "LEXICON_FIELDS",
     "Abbreviation",
@@ -118,6 +122,10 @@ class LanguageConfig(_Model):
     spellings: Mapping = Field(default_factory=dict)
     fillers: list[Text] = Field(default_factory=list)
     remove_whitespace: bool = False
+
+    korean: KoreanRules | None = None
+    japanese: JapaneseRules | None = None
+    hindi: HindiRules | None = None
 
     code_switch_languages: list[str] = Field(default_factory=list)
     code_switch_phonetic: bool = False

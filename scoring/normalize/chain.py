@@ -24,34 +24,47 @@ from pathlib import Path
 
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
+from . import hindi, japanese, korean
 from .steps import CORE_BUILDERS, char_folder
 
 __all__ = ["STEP_ORDER", "NormalizerId", "Normalizer", "Step", "build_normalizer"]
 
 StepFn = Callable[[str], str]
 
-#: The canonical order of every step any language may use.
-STEP_ORDER: tuple[str, ...] = (
-    "unicode",
-    "annotations",
-    "apostrophes",
-    "replacements",
-    "abbreviations",
-    "tokenize",
-    "spoken_symbols",
-    "hyphens",
-    "numbers",
-    "case",
-    "char_folds",
-    "punctuation",
-    "contractions",
-    "spellings",
-    "fillers",
-    "digit_groups",
-    "whitespace",
-)
+_LANGUAGE_MODULES = (japanese, korean, hindi)
 
-BUILDERS: dict[str, Callable[[LanguageConfig], StepFn | None]] = dict(CORE_BUILDERS)
+
+def _slot(name: str) -> list[tuple[str, Callable]]:
+    return [step for module in _LANGUAGE_MODULES for step in getattr(module, name)]
+
+
+#: The canonical order of every step any language may use (configs/README.md lists it).
+_ORDERED: list[tuple[str, Callable]] = [
+    ("unicode", CORE_BUILDERS["unicode"]),
+    ("annotations", CORE_BUILDERS["annotations"]),
+    ("apostrophes", CORE_BUILDERS["apostrophes"]),
+    *_slot("EARLY_STEPS"),
+    ("replacements", CORE_BUILDERS["replacements"]),
+    ("abbreviations", CORE_BUILDERS["abbreviations"]),
+    ("tokenize", CORE_BUILDERS["tokenize"]),
+    ("spoken_symbols", CORE_BUILDERS["spoken_symbols"]),
+    ("hyphens", CORE_BUILDERS["hyphens"]),
+    ("numbers", CORE_BUILDERS["numbers"]),
+    *_slot("NUMBER_STEPS"),
+    ("case", CORE_BUILDERS["case"]),
+    ("char_folds", CORE_BUILDERS["char_folds"]),
+    ("punctuation", CORE_BUILDERS["punctuation"]),
+    ("contractions", CORE_BUILDERS["contractions"]),
+    ("spellings", CORE_BUILDERS["spellings"]),
+    *_slot("WORD_STEPS"),
+    ("fillers", CORE_BUILDERS["fillers"]),
+    *_slot("FILLER_STEPS"),
+    ("digit_groups", CORE_BUILDERS["digit_groups"]),
+    ("whitespace", CORE_BUILDERS["whitespace"]),
+]
+STEP_ORDER: tuple[str, ...] = tuple(name for name, _ in _ORDERED)
+BUILDERS: dict[str, Callable[[LanguageConfig], StepFn | None]] = dict(_ORDERED)
+assert len(BUILDERS) == len(STEP_ORDER), "two steps share a name"
 
 
 @dataclass(frozen=True)
