@@ -104,13 +104,25 @@ def _score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict(alignment=not args.no_alignment), ensure_ascii=False))
     else:
-        rate = result.rate
-        value = "n/a" if rate is None else f"{rate:.4f}"
-        print(
-            f"{result.metric} {result.unit} {value} {result.normalizer.label()} "
-            f"errors={result.counts.errors} ref={result.counts.ref_len}"
-        )
+        label = result.normalizer.label()
+        for name, counts in _variants(result.counts, result.profiles, result.raw):
+            print(_pair_line(result.metric, result.unit, label, counts, name))
     return 0
+
+
+def _variants(counts, profiles, raw) -> list[tuple[str | None, object]]:
+    """The default score, or one per profile then the uncleaned one (Hausa: strict,
+    folded, raw), so every published variant sits side by side."""
+    if not profiles:
+        return [(None, counts)]
+    rows = [(name, p.counts if hasattr(p, "counts") else p) for name, p in profiles.items()]
+    return rows + ([("raw", raw)] if raw is not None else [])
+
+
+def _pair_line(metric: str, unit: str, label: str, counts, profile: str | None) -> str:
+    value = "n/a" if counts.rate is None else f"{counts.rate:.4f}"
+    line = f"{metric} {unit} {value} {label} errors={counts.errors} ref={counts.ref_len}"
+    return f"{line} profile={profile}" if profile else line
 
 
 def _score_file(scorer: Scorer, args: argparse.Namespace) -> int:
@@ -129,7 +141,11 @@ def _score_file(scorer: Scorer, args: argparse.Namespace) -> int:
     else:
         for skipped in corpus.skipped:
             print(f"skipped {skipped.id}: {skipped.reason}")
-        print(corpus.report_line())
+        if corpus.profile_counts:
+            for name, counts in _variants(None, corpus.profile_counts, corpus.raw_counts):
+                value = "n/a" if counts.rate is None else f"{counts.rate:.4f}"
+                print(f"profile={name} {corpus.metric} {counts.errors}/{counts.ref_len} = {value}")
+        print(corpus.report_line())  # the honest line comes last
     return 0
 
 

@@ -1,0 +1,87 @@
+"""Hausa, Maʼauni v1 (seed 002): strict and folded side by side, and the raw score."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring import load_scorer
+
+ROOT = Path(__file__).resolve().parents[3]
+REFERENCE = "Ana yin allurar rigakafi kowace Talata da Alhamis, daga ƙarfe takwas na safe."
+HYPOTHESIS = "ana yin allurar rigakafi kowace talata da alhamis daga karfe takwas da safe"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=ROOT,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+
+
+def test_worked_example_gives_the_published_figures_through_the_cli():
+    out = json.loads(cli("score", "--lang", "ha", "--ref", REFERENCE, "--hyp", HYPOTHESIS,
+                         "--json").stdout)  # fmt: skip
+    assert (out["strict"]["errors"], out["strict"]["ref_words"]) == (2, 13)
+    assert (out["folded"]["errors"], out["folded"]["ref_words"]) == (1, 13)
+    assert (out["raw"]["errors"], out["raw"]["ref_words"]) == (6, 13)
+    assert round(out["strict"]["wer"] * 100, 1) == 15.4
+    assert round(out["folded"]["wer"] * 100, 1) == 7.7
+    assert round(out["raw"]["wer"] * 100, 1) == 46.2
+    assert out["wer"] == out["strict"]["wer"]  # strict is the headline
+
+
+def test_text_output_shows_all_three_side_by_side():
+    lines = cli("score", "--lang", "ha", "--ref", REFERENCE, "--hyp", HYPOTHESIS).stdout
+    assert [line.split()[-1] for line in lines.splitlines()] == [
+        "profile=strict", "profile=folded", "profile=raw",
+    ]  # fmt: skip
+
+
+def test_normalizer_is_maauni_version_1():
+    identity = load_scorer("ha").identity
+    assert identity.name == "maauni"
+    assert identity.version.startswith("1.")
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "’", "‘", "ʼ", "ʻ", "`"])
+def test_every_apostrophe_is_one_character_and_never_splits_a_word(apostrophe):
+    normalizer = load_scorer("ha").normalizer
+    assert normalizer(f"sa{apostrophe}a") == "saʼa"
+    assert normalizer(f"Sa{apostrophe}a, ne.", "strict") == "saʼa ne"
+
+
+@pytest.mark.parametrize(
+    ("text", "strict", "folded"),
+    [
+        ("ƙasa", "ƙasa", "kasa"),
+        ("ƘASA", "ƙasa", "kasa"),
+        ("ɓera ɗaki ƴaƴa", "ɓera ɗaki ƴaƴa", "bera daki yaya"),
+        ("Ɓera Ɗaki Ƴaƴa", "ɓera ɗaki ƴaƴa", "bera daki yaya"),
+        ("saʼa", "saʼa", "saa"),
+    ],
+)
+def test_strict_keeps_hooks_and_folded_folds_them(text, strict, folded):
+    normalizer = load_scorer("ha").normalizer
+    assert normalizer(text, "strict") == strict
+    assert normalizer(text, "folded") == folded
+
+
+def test_kasa_for_kasa_is_wrong_when_strict_and_hidden_when_folded():
+    result = load_scorer("ha").score("ƙasa", "kasa")
+    assert result.profiles["strict"].counts.errors == 1
+    assert result.profiles["folded"].counts.errors == 0
+
+
+def test_corpus_report_keeps_both_profiles(tmp_path):
+    rows = tmp_path / "ha.jsonl"
+    rows.write_text(json.dumps({"id": "1", "reference": REFERENCE, "hypothesis": HYPOTHESIS},
+                               ensure_ascii=False) + "\n")  # fmt: skip
+    summary = json.loads(cli("score", "--lang", "ha", "--input", str(rows), "--json")
+                         .stdout.splitlines()[-1])  # fmt: skip
+    assert summary["strict"]["errors"] == 2
+    assert summary["folded"]["errors"] == 1
+    assert summary["raw"]["errors"] == 6
+    text = cli("score", "--lang", "ha", "--input", str(rows)).stdout.splitlines()
+    assert text[-1].startswith("wer word 0.1538 maauni@1.0.0+")
+    assert text[-1].endswith(" 1/1")
