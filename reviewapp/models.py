@@ -1,11 +1,32 @@
-"""Data of the review app."""
+"""Data of the review app.
+
+Scores are rows per (turn, config version): old versions' scores are kept, so any two
+versions can be compared, and a rescore writes new rows instead of changing old ones.
+Config versions and audit events are immutable once written.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from .languages import LANGUAGE_CHOICES
+
+
+class ImmutableModel(models.Model):
+    """Rows that are written once: an update or a delete is a bug, refused loudly."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise ValidationError(f"{type(self).__name__} rows are immutable")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(f"{type(self).__name__} rows are never deleted")
 
 
 class MaintainerLanguage(models.Model):
@@ -23,3 +44,348 @@ class MaintainerLanguage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} maintains {self.language}"
+
+
+class ConfigVersion(ImmutableModel):
+    """One immutable version of a language's normalizer config (the bundle as data)."""
+
+    language = models.CharField(max_length=16, db_index=True)
+    number = models.PositiveIntegerField()
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT)
+    content = models.JSONField()
+    content_hash = models.CharField(max_length=64)
+    normalizer_name = models.CharField(max_length=64)
+    normalizer_version = models.CharField(max_length=32)
+    normalizer_hash = models.CharField(max_length=64)
+    message = models.TextField(blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    approver = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    proposal = models.ForeignKey(
+        "Proposal", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["language", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["language", "number"], name="unique_version_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.language} v{self.number}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.normalizer_name}@{self.normalizer_version}+{self.normalizer_hash[:6]}"
+
+
+class Language(models.Model):
+    """Per-language pointers: the active config, and the version whose scores are complete.
+
+    While a rescore runs, `active_version` is the new version and `scored_version` the one
+    pages still show, so a page never mixes scores of two versions.
+    """
+
+    code = models.CharField(max_length=16, primary_key=True, choices=LANGUAGE_CHOICES)
+    config_language = models.CharField(
+        max_length=16, help_text="Whose config scores it (fr-CA is scored by fr's config)."
+    )
+    active_version = models.ForeignKey(
+        ConfigVersion, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    scored_version = models.ForeignKey(
+        ConfigVersion, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Dataset(models.Model):
+    name = models.CharField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ImportBatch(models.Model):
+    """One imported file: its content hash refuses a second import of the same bytes."""
+
+    content_hash = models.CharField(max_length=64, unique=True)
+    source_name = models.CharField(max_length=255)
+    format = models.CharField(max_length=16)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    conversations = models.PositiveIntegerField(default=0)
+    turns = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.source_name} ({self.content_hash[:8]})"
+
+
+class Conversation(models.Model):
+    dataset = models.ForeignKey(Dataset, on_delete=models.PROTECT, related_name="conversations")
+    external_id = models.CharField(max_length=200)
+    language = models.CharField(max_length=16, db_index=True)
+    model = models.CharField(max_length=100, blank=True, db_index=True)
+    metadata = models.JSONField(default=dict, blank=True)
+    batch = models.ForeignKey(ImportBatch, null=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["language", "external_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dataset", "external_id"], name="unique_conversation_per_dataset"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.external_id
+
+
+class Turn(models.Model):
+    """A user turn: reference = what was meant, hypothesis = what the STT wrote."""
+
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="turns")
+    language = models.CharField(max_length=16, db_index=True)  # copied for fast filters
+    index = models.PositiveIntegerField()
+    speaker = models.CharField(max_length=50, blank=True)
+    reference = models.TextField()
+    hypothesis = models.TextField()
+    audio_url = models.URLField(max_length=500, blank=True)
+    start_time = models.FloatField(null=True, blank=True)
+    end_time = models.FloatField(null=True, blank=True)
+    labels = models.JSONField(default=list, blank=True)
+    scored = models.BooleanField(default=True, help_text="Assistant turns are context only.")
+
+    class Meta:
+        ordering = ["conversation", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["conversation", "index"], name="unique_turn_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.conversation} #{self.index}"
+
+
+class Score(models.Model):
+    """The score of one turn under one config version (written once, by a worker)."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
+    version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="scores")
+    language = models.CharField(max_length=16)
+    unit = models.CharField(max_length=8)
+    rate = models.FloatField(null=True)
+    errors = models.PositiveIntegerField()
+    ref_len = models.PositiveIntegerField()
+    hyp_len = models.PositiveIntegerField()
+    substitutions = models.PositiveIntegerField()
+    deletions = models.PositiveIntegerField()
+    insertions = models.PositiveIntegerField()
+    reference_normalized = models.TextField()
+    hypothesis_normalized = models.TextField()
+    alignment = models.JSONField(default=list)
+    details = models.JSONField(default=dict, help_text="Profiles, raw, strict, code-switch.")
+    normalizer = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "version"], name="unique_score_per_version")
+        ]
+        indexes = [models.Index(fields=["version", "rate"], name="score_version_rate")]
+
+    def __str__(self) -> str:
+        return f"score of turn {self.turn_id} under version {self.version_id}"
+
+
+class Flag(models.Model):
+    class Category(models.TextChoices):
+        FALSE_ERROR = "false_error", "Normalization false error"
+        REAL_ERROR = "real_error", "Real STT error"
+        REFERENCE_ERROR = "reference_error", "Reference error"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ADDRESSED = "addressed", "Addressed by a config version"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="flags")
+    version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="flags")
+    language = models.CharField(max_length=16, db_index=True)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    category = models.CharField(max_length=20, choices=Category.choices)
+    note = models.TextField(blank=True)
+    ref_start = models.PositiveIntegerField()
+    ref_end = models.PositiveIntegerField()
+    hyp_start = models.PositiveIntegerField()
+    hyp_end = models.PositiveIntegerField()
+    ref_span = models.TextField(blank=True)
+    hyp_span = models.TextField(blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    addressed_by = models.ForeignKey(
+        ConfigVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="addressed"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["language", "status"], name="flag_language_status")]
+
+    def __str__(self) -> str:
+        return f"{self.get_category_display()} on turn {self.turn_id}"
+
+
+class Proposal(models.Model):
+    """A suggested config change (issue 8 fills in the workflow)."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PENDING = "pending", "Pending review"
+        APPROVED = "approved", "Approved"
+        REJECTED = "rejected", "Rejected"
+
+    language = models.CharField(max_length=16, db_index=True)
+    base_version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="+")
+    content = models.JSONField()
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    flags = models.ManyToManyField(Flag, blank=True, related_name="proposals")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    review_note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.language}: {self.title}"
+
+
+class Job(models.Model):
+    """Background work with progress the pages can poll (scoring an import, a rescore)."""
+
+    class Kind(models.TextChoices):
+        SCORE = "score", "Score new turns"
+        RESCORE = "rescore", "Rescore a language"
+        PREVIEW = "preview", "Impact preview"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    language = models.CharField(max_length=16, db_index=True)
+    version = models.ForeignKey(ConfigVersion, null=True, on_delete=models.PROTECT)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    failed = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True)
+    finished_at = models.DateTimeField(null=True)
+    cancel_requested = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.kind} job {self.pk} ({self.language})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in {self.Status.DONE, self.Status.FAILED, self.Status.CANCELLED}
+
+    @property
+    def percent(self) -> int:
+        return int(100 * (self.done + self.failed) / self.total) if self.total else 0
+
+
+class JobChunk(models.Model):
+    """A slice of a job's turns. A chunk is marked done in the same transaction that writes
+    its scores, so a redelivered or retried chunk never counts twice."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    turn_ids = models.JSONField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["job", "index"], name="unique_chunk_index")]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of job {self.job_id}"
+
+
+class ApiToken(models.Model):
+    """A per-user token for the JSON import endpoint; only its SHA-256 is stored."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    name = models.CharField(max_length=100)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True)
+
+    def __str__(self) -> str:
+        return f"token {self.name} of {self.user}"
+
+
+class AuditEvent(ImmutableModel):
+    """Append-only: who did what to which object, when."""
+
+    class Action(models.TextChoices):
+        IMPORT = "import:created", "Import"
+        FLAG_CREATED = "flag:created", "Flag created"
+        FLAG_EDITED = "flag:edited", "Flag edited"
+        FLAG_WITHDRAWN = "flag:withdrawn", "Flag withdrawn"
+        PROPOSAL_CREATED = "proposal:created", "Proposal created"
+        PROPOSAL_EDITED = "proposal:edited", "Proposal edited"
+        PROPOSAL_APPROVED = "proposal:approved", "Proposal approved"
+        PROPOSAL_REJECTED = "proposal:rejected", "Proposal rejected"
+        VERSION_CREATED = "version:created", "Config version created"
+        RESCORE_QUEUED = "rescore:queued", "Rescore queued"
+        RESCORE_CANCELLED = "rescore:cancelled", "Rescore cancelled"
+        ROLE_CHANGED = "role:changed", "Role changed"
+        TOKEN_CREATED = "token:created", "API token created"
+
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT)
+    action = models.CharField(max_length=32, choices=Action.choices, db_index=True)
+    object_type = models.CharField(max_length=32)
+    object_id = models.CharField(max_length=64)
+    language = models.CharField(max_length=16, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.object_type} {self.object_id}"

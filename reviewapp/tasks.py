@@ -1,13 +1,48 @@
-"""Celery tasks: thin wrappers that take ids and call services."""
+"""Celery tasks: thin wrappers that take ids and call services; safe to run twice."""
 
 from __future__ import annotations
 
+import os
+
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import transaction
+
+from .models import Job
+from .services import scoring
 
 
 @shared_task(name="reviewapp.ping")
 def ping(payload: str = "pong") -> dict:
     """A trivial task used to prove a real worker is attached to the broker."""
-    import os
-
     return {"reply": payload, "worker_pid": os.getpid()}
+
+
+@shared_task(
+    name="reviewapp.score_chunk",
+    bind=True,
+    autoretry_for=(ConnectionError, OSError),
+    retry_backoff=2,
+    retry_kwargs={"max_retries": 5},
+)
+def score_chunk(self, chunk_id: int) -> str:
+    try:
+        return scoring.run_chunk(chunk_id)
+    except SoftTimeLimitExceeded:
+        scoring.mark_chunk_failed(chunk_id, "time limit exceeded")
+        raise
+    except Exception as exc:
+        if self.request.retries >= 5 or not isinstance(exc, (ConnectionError, OSError)):
+            scoring.mark_chunk_failed(chunk_id, f"{type(exc).__name__}: {exc}")
+        raise
+
+
+def enqueue_job(job: Job) -> None:
+    """Send the job's chunks once the transaction that created them commits."""
+    chunk_ids = list(job.chunks.order_by("index").values_list("pk", flat=True))
+
+    def send() -> None:
+        for chunk_id in chunk_ids:
+            score_chunk.delay(chunk_id)
+
+    transaction.on_commit(send)

@@ -1,10 +1,12 @@
 from django.urls import path
 
-from . import views
+from .views import dashboard, imports
 
 app_name = "reviewapp"
 
 urlpatterns = [
-    path("", views.dashboard, name="dashboard"),
-    path("healthz", views.healthz, name="healthz"),
+    path("", dashboard.dashboard, name="dashboard"),
+    path("healthz", dashboard.healthz, name="healthz"),
+    path("imports/new", imports.upload, name="import"),
+    path("api/import", imports.api_import, name="api_import"),
 ]

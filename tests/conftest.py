@@ -67,9 +67,15 @@ def browser():
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
-        )  # fmt: skip
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield browser
         browser.close()
 
@@ -86,8 +92,12 @@ def page(browser):
 @pytest.fixture
 def celery_worker_process(transactional_db):
     """A real worker process on the configured broker, seeing the test database."""
+    from lexicheck.celery import app
     from tests.support.worker import WorkerProcess
 
+    app.conf.task_always_eager = False
+    app.control.purge()  # nothing left over from an earlier test
     worker = WorkerProcess().start()
     yield worker
     worker.stop()
+    app.conf.task_always_eager = True

@@ -19,4 +19,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 # Close connections after each request, so the session-long live server holds none open.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Tasks run inline unless a test starts a real worker (the celery_worker_process fixture
+# turns this off): queued messages must not outlive the test that sent them.
+CELERY_TASK_ALWAYS_EAGER = os.environ.get("CELERY_TASK_ALWAYS_EAGER", "1") == "1"
+
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -6,12 +6,50 @@ from hypothesis import strategies as st
 from scoring import PairInput, load_scorer, score_corpus
 
 # Realistic text: words of every kind the rules touch, with punctuation where writers put it.
-words = st.sampled_from([
-    "the", "cat", "I'm", "I’m", "don't", "colour", "grey", "twenty", "five", "twenty-five",
-    "3.5", "1,000", "$120", "5%", "uh", "um", "dash", "underscore", "slash", "A", "B", "C",
-    "M4B", "ABC-123", "Anmelde-Konto", "Krüger", "Straße", "fünf", "trait", "d'union",
-    "tiret", "barra", "una", "M.", "Dupont", "[slow]", "e-mail", "HR-Fragen", "one", "two",
-])  # fmt: skip
+words = st.sampled_from(
+    [
+        "the",
+        "cat",
+        "I'm",
+        "I’m",
+        "don't",
+        "colour",
+        "grey",
+        "twenty",
+        "five",
+        "twenty-five",
+        "3.5",
+        "1,000",
+        "$120",
+        "5%",
+        "uh",
+        "um",
+        "dash",
+        "underscore",
+        "slash",
+        "A",
+        "B",
+        "C",
+        "M4B",
+        "ABC-123",
+        "Anmelde-Konto",
+        "Krüger",
+        "Straße",
+        "fünf",
+        "trait",
+        "d'union",
+        "tiret",
+        "barra",
+        "una",
+        "M.",
+        "Dupont",
+        "[slow]",
+        "e-mail",
+        "HR-Fragen",
+        "one",
+        "two",
+    ]
+)
 marks = st.sampled_from(["", "", "", ",", ".", "?", "!", "…"])
 word_with_mark = st.tuples(st.sampled_from(["", "", "(", "«", '"']), words, marks).map("".join)
 texts = st.lists(word_with_mark, max_size=14).map(" ".join)
@@ -33,22 +71,31 @@ def test_a_text_against_itself_scores_zero(text):
 
 def test_corpus_rate_is_a_ratio_of_sums_not_a_mean_of_rates():
     scorer = load_scorer("en")
-    corpus = score_corpus(scorer, [
-        PairInput("short", "yes", "no"),                                      # 1/1
-        PairInput("long", "one two three four five six seven eight nine ten",
-                  "one two three four five six seven eight nine ten"),        # 0/10
-    ])  # fmt: skip
+    corpus = score_corpus(
+        scorer,
+        [
+            PairInput("short", "yes", "no"),  # 1/1
+            PairInput(
+                "long",
+                "one two three four five six seven eight nine ten",
+                "one two three four five six seven eight nine ten",
+            ),  # 0/10
+        ],
+    )
     assert corpus.counts.errors == 1
     assert corpus.counts.ref_len == 11
     assert corpus.value == 1 / 11
 
 
 def test_unscorable_pairs_are_counted_not_dropped():
-    corpus = score_corpus(load_scorer("en"), [
-        PairInput("a", "hello there", "hello there"),
-        PairInput("b", None, "hello"),
-        PairInput("c", "hello", 42),
-    ])  # fmt: skip
+    corpus = score_corpus(
+        load_scorer("en"),
+        [
+            PairInput("a", "hello there", "hello there"),
+            PairInput("b", None, "hello"),
+            PairInput("c", "hello", 42),
+        ],
+    )
     assert corpus.scored == 1
     assert corpus.manifest == 3
     assert [s.as_dict() for s in corpus.skipped] == [

@@ -39,17 +39,30 @@ class WorkerProcess:
             CELERY_BROKER_URL=settings.CELERY_BROKER_URL,
             CELERY_RESULT_BACKEND=settings.CELERY_RESULT_BACKEND,
             PYTHONPATH=str(ROOT),
+            CELERY_TASK_ALWAYS_EAGER="0",
         )
         return env
 
     def start(self) -> WorkerProcess:
         self.log.parent.mkdir(parents=True, exist_ok=True)
         command = [
-            sys.executable, "-m", "celery", "-A", "lexicheck", "worker",
-            "--loglevel", "INFO", "--concurrency", str(self.concurrency),
-            "--hostname", f"{self.name}-{os.getpid()}@%h",
-            "--without-gossip", "--without-mingle", "--pool", "prefork",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "lexicheck",
+            "worker",
+            "--loglevel",
+            "INFO",
+            "--concurrency",
+            str(self.concurrency),
+            "--hostname",
+            f"{self.name}-{os.getpid()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--pool",
+            "prefork",
+        ]
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(
                 command, cwd=ROOT, env=self.env(), stdout=log, stderr=subprocess.STDOUT

@@ -1,10 +1,43 @@
-"""Load the demo dataset (idempotent)."""
+"""Load the demo dataset (idempotent): the generated conversations, scored."""
+
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
+
+import reviewapp.demo
+from reviewapp.models import ImportBatch
+from reviewapp.services.configs import ensure_languages
+from reviewapp.services.imports import do_import
+
+DEMO_FILE = Path(reviewapp.demo.__file__).with_name("demo_conversations.jsonl")
 
 
 class Command(BaseCommand):
     help = "Load the demo conversations; a second run changes nothing."
 
-    def handle(self, *args, **options) -> None:
-        self.stdout.write("No demo dataset is defined yet.")
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--sync",
+            action="store_true",
+            help="score in this process instead of queueing for a worker",
+        )
+
+    def handle(self, *args, sync: bool = False, **options) -> None:
+        ensure_languages()
+        data = DEMO_FILE.read_bytes()
+        import hashlib
+
+        if ImportBatch.objects.filter(content_hash=hashlib.sha256(data).hexdigest()).exists():
+            self.stdout.write("Demo data already loaded.")
+            return
+        result = do_import(data, DEMO_FILE.name, merge=True)
+        if sync:
+            from reviewapp.services.scoring import run_chunk
+
+            for job in result.jobs:
+                for chunk_id in job.chunks.values_list("pk", flat=True):
+                    run_chunk(chunk_id)
+        self.stdout.write(
+            f"Demo data: {result.conversations} conversations, {result.turns} turns; "
+            + ("scored." if sync else "scoring queued for the worker.")
+        )

@@ -35,10 +35,19 @@ class Command(BaseCommand):
 def worker_command(concurrency: int) -> list[str]:
     # Gossip and mingle only chat between workers; the filesystem broker has one host.
     return [
-        sys.executable, "-m", "celery", "-A", "lexicheck", "worker",
-        "--loglevel", "INFO", "--concurrency", str(concurrency),
-        "--without-gossip", "--without-mingle",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "lexicheck",
+        "worker",
+        "--loglevel",
+        "INFO",
+        "--concurrency",
+        str(concurrency),
+        "--without-gossip",
+        "--without-mingle",
+    ]
 
 
 def _interrupt(signum, frame) -> None:

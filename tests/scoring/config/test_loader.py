@@ -23,15 +23,18 @@ def bundle(**fields):
         ({"fillers": "um"}, "fillers", "valid list"),
         ({"join_hyphenated_compounds": "yes"}, "join_hyphenated_compounds", "valid boolean"),
         ({"char_folds": {"u\u0308": "ue"}}, "char_folds", "not in Unicode NFC form"),
-        ({"replacements": [{"pattern": "(unclosed", "replacement": ""}]},
-         "replacements.0.pattern", "does not compile"),
+        (
+            {"replacements": [{"pattern": "(unclosed", "replacement": ""}]},
+            "replacements.0.pattern",
+            "does not compile",
+        ),
         ({"spellings": {"colour": "color", "color": "colour"}}, "spellings.colour", "cycle"),
         ({"spellings": {"a": "b", "b": "c"}}, "spellings.a", "chain"),
         ({"char_folds": {"ü": "ue", "e": "é"}}, "char_folds.ü", "chain"),
         ({"version": "1.0"}, "version", "should match pattern"),
         ({"profiles": {"strict": {}}}, "", "must name its default_profile"),
     ],
-)  # fmt: skip
+)
 def test_bad_config_is_refused_with_file_and_field(fields, where, problem):
     with pytest.raises(ConfigError) as caught:
         bundle(**fields)

@@ -22,9 +22,20 @@ SAMPLES = [
 OPTIONAL = {
     name: field.default if field.default_factory is None else field.default_factory()
     for name, field in LanguageConfig.model_fields.items()
-    if name not in {"schema_version", "language", "name", "display_name", "version",
-                    "description", "unit", "lowercase", "apostrophe", "remove_whitespace"}
-}  # fmt: skip
+    if name
+    not in {
+        "schema_version",
+        "language",
+        "name",
+        "display_name",
+        "version",
+        "description",
+        "unit",
+        "lowercase",
+        "apostrophe",
+        "remove_whitespace",
+    }
+}
 
 
 def core(language: str, **extra):
@@ -43,9 +54,15 @@ def test_optional_fields_at_their_defaults_change_nothing(language):
 
 def test_off_rules_are_not_in_the_chain():
     assert core("xx").step_names == [
-        "unicode", "annotations", "apostrophes", "tokenize", "hyphens", "case",
-        "punctuation", "whitespace",
-    ]  # fmt: skip
+        "unicode",
+        "annotations",
+        "apostrophes",
+        "tokenize",
+        "hyphens",
+        "case",
+        "punctuation",
+        "whitespace",
+    ]
 
 
 @pytest.mark.parametrize("language", config_languages())

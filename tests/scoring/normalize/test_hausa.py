@@ -15,13 +15,19 @@ HYPOTHESIS = "ana yin allurar rigakafi kowace talata da alhamis daga karfe takwa
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "scoring", *args], cwd=ROOT,
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
 
 
 def test_worked_example_gives_the_published_figures_through_the_cli():
-    out = json.loads(cli("score", "--lang", "ha", "--ref", REFERENCE, "--hyp", HYPOTHESIS,
-                         "--json").stdout)  # fmt: skip
+    out = json.loads(
+        cli("score", "--lang", "ha", "--ref", REFERENCE, "--hyp", HYPOTHESIS, "--json").stdout
+    )
     assert (out["strict"]["errors"], out["strict"]["ref_words"]) == (2, 13)
     assert (out["folded"]["errors"], out["folded"]["ref_words"]) == (1, 13)
     assert (out["raw"]["errors"], out["raw"]["ref_words"]) == (6, 13)
@@ -34,8 +40,10 @@ def test_worked_example_gives_the_published_figures_through_the_cli():
 def test_text_output_shows_all_three_side_by_side():
     lines = cli("score", "--lang", "ha", "--ref", REFERENCE, "--hyp", HYPOTHESIS).stdout
     assert [line.split()[-1] for line in lines.splitlines()] == [
-        "profile=strict", "profile=folded", "profile=raw",
-    ]  # fmt: skip
+        "profile=strict",
+        "profile=folded",
+        "profile=raw",
+    ]
 
 
 def test_normalizer_is_maauni_version_1():
@@ -75,10 +83,15 @@ def test_kasa_for_kasa_is_wrong_when_strict_and_hidden_when_folded():
 
 def test_corpus_report_keeps_both_profiles(tmp_path):
     rows = tmp_path / "ha.jsonl"
-    rows.write_text(json.dumps({"id": "1", "reference": REFERENCE, "hypothesis": HYPOTHESIS},
-                               ensure_ascii=False) + "\n")  # fmt: skip
-    summary = json.loads(cli("score", "--lang", "ha", "--input", str(rows), "--json")
-                         .stdout.splitlines()[-1])  # fmt: skip
+    rows.write_text(
+        json.dumps(
+            {"id": "1", "reference": REFERENCE, "hypothesis": HYPOTHESIS}, ensure_ascii=False
+        )
+        + "\n"
+    )
+    summary = json.loads(
+        cli("score", "--lang", "ha", "--input", str(rows), "--json").stdout.splitlines()[-1]
+    )
     assert summary["strict"]["errors"] == 2
     assert summary["folded"]["errors"] == 1
     assert summary["raw"]["errors"] == 6

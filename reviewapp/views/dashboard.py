@@ -1,25 +1,20 @@
-"""Views of the review app: function-based, access checked on the server."""
+"""The dashboard and the health check."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_not_required
-from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .roles import is_reviewer, maintained_languages
-
-
-def _require_reviewer(request: HttpRequest) -> None:
-    if not is_reviewer(request.user):
-        raise PermissionDenied("Reviewers and maintainers only.")
+from ..roles import maintained_languages
+from .access import require_reviewer
 
 
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    _require_reviewer(request)
+    require_reviewer(request)
     context = {"maintained": sorted(maintained_languages(request.user))}
     return render(request, "reviewapp/dashboard.html", context)
 

@@ -1,0 +1,137 @@
+"""Score turns in the background: a job is split into chunks; each chunk's scores and its
+"done" mark are written in one transaction, so a crash leaves no partial chunk and a
+redelivered chunk changes nothing (a score is unique per turn and config version)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ..models import ConfigVersion, Job, JobChunk, Language, Score, Turn
+from .configs import scorer_for
+
+CHUNK_SIZE = 500
+
+
+def score_row(turn: Turn, version: ConfigVersion, scorer) -> Score:
+    """The Score row for one turn (not saved); the numbers are the CLI's numbers."""
+    result = scorer.score(turn.reference, turn.hypothesis)
+    data = result.as_dict(alignment=False)
+    details = {
+        key: data[key]
+        for key in ("profile", "raw", "strict", "code_switch", *result.profiles)
+        if key in data
+    }
+    return Score(
+        turn=turn,
+        version=version,
+        language=turn.language,
+        unit=result.unit,
+        rate=result.rate,
+        errors=result.counts.errors,
+        ref_len=result.counts.ref_len,
+        hyp_len=result.counts.hyp_len,
+        substitutions=result.counts.substitutions,
+        deletions=result.counts.deletions,
+        insertions=result.counts.insertions,
+        reference_normalized=result.reference,
+        hypothesis_normalized=result.hypothesis,
+        alignment=[op.as_list() for op in result.alignment.ops],
+        details=details,
+        normalizer=result.normalizer.as_dict(),
+    )
+
+
+@transaction.atomic
+def create_job(
+    kind: str, language: str, version: ConfigVersion, turn_ids: Sequence[int], *, user=None
+) -> Job:
+    job = Job.objects.create(
+        kind=kind, language=language, version=version, total=len(turn_ids), created_by=user
+    )
+    JobChunk.objects.bulk_create(
+        JobChunk(job=job, index=i, turn_ids=list(turn_ids[start : start + CHUNK_SIZE]))
+        for i, start in enumerate(range(0, len(turn_ids), CHUNK_SIZE))
+    )
+    if not turn_ids:
+        _finish(job)
+    return job
+
+
+def run_chunk(chunk_id: int) -> str:
+    """Score one chunk. Returns what happened: "done", "skipped", "cancelled", "missing"."""
+    chunk = JobChunk.objects.select_related("job__version").filter(pk=chunk_id).first()
+    if chunk is None:
+        return "missing"  # its job was deleted while the message waited
+    job = chunk.job
+    if chunk.status == JobChunk.Status.DONE:
+        return "skipped"
+    if job.cancel_requested or job.status == Job.Status.CANCELLED:
+        return "cancelled"
+    if job.status == Job.Status.QUEUED:
+        Job.objects.filter(pk=job.pk, status=Job.Status.QUEUED).update(
+            status=Job.Status.RUNNING, started_at=timezone.now()
+        )
+    scorer = scorer_for(job.version)
+    turns = Turn.objects.filter(pk__in=chunk.turn_ids).only(
+        "id", "language", "reference", "hypothesis"
+    )
+    rows = [score_row(turn, job.version, scorer) for turn in turns]
+    with transaction.atomic():
+        claimed = JobChunk.objects.filter(pk=chunk.pk).exclude(status=JobChunk.Status.DONE)
+        if not claimed.update(status=JobChunk.Status.DONE, attempts=F("attempts") + 1):
+            return "skipped"  # another worker finished it first
+        Score.objects.bulk_create(rows, ignore_conflicts=True)
+        Job.objects.filter(pk=job.pk).update(done=F("done") + len(chunk.turn_ids))
+        if not job.chunks.exclude(status=JobChunk.Status.DONE).exists():
+            _finish(Job.objects.select_for_update().get(pk=job.pk))
+    return "done"
+
+
+def mark_chunk_failed(chunk_id: int, error: str) -> None:
+    with transaction.atomic():
+        chunk = JobChunk.objects.select_for_update().get(pk=chunk_id)
+        if chunk.status != JobChunk.Status.PENDING:
+            return
+        chunk.status = JobChunk.Status.FAILED
+        chunk.error = error[:2000]
+        chunk.save(update_fields=["status", "error"])
+        Job.objects.filter(pk=chunk.job_id).update(
+            failed=F("failed") + len(chunk.turn_ids),
+            status=Job.Status.FAILED,
+            error=error[:2000],
+            finished_at=timezone.now(),
+        )
+
+
+def _finish(job: Job) -> None:
+    """All chunks are scored: the job is done, and a rescore makes its version the one
+    the pages show for every language it scores."""
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, finished_at=timezone.now())
+    if job.kind in (Job.Kind.RESCORE, Job.Kind.SCORE) and job.version_id:
+        languages = Language.objects.filter(
+            config_language=job.version.language, active_version=job.version
+        )
+        if job.kind == Job.Kind.RESCORE or not _has_unscored(job.version):
+            languages.update(scored_version=job.version)
+
+
+def _has_unscored(version: ConfigVersion) -> bool:
+    codes = Language.objects.filter(config_language=version.language).values_list("code", flat=True)
+    return (
+        Turn.objects.filter(language__in=list(codes), scored=True)
+        .exclude(scores__version=version)
+        .exists()
+    )
+
+
+def unscored_turn_ids(version: ConfigVersion, languages: Iterable[str]) -> list[int]:
+    return list(
+        Turn.objects.filter(language__in=list(languages), scored=True)
+        .exclude(scores__version=version)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )

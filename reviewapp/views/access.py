@@ -1,0 +1,50 @@
+"""One access helper per object type, called first in every view (healthchecks' habit).
+
+A reviewer may read everything and flag; a maintainer may, for the languages they
+maintain, import and approve. A user with neither role sees nothing (403).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from ..models import Conversation, Flag, Turn
+from ..roles import is_maintainer_of, is_reviewer, maintained_languages
+
+
+def require_reviewer(request: HttpRequest) -> None:
+    if not is_reviewer(request.user):
+        raise PermissionDenied("Reviewers and maintainers only.")
+
+
+def require_maintainer(request: HttpRequest, language: str | None = None) -> set[str]:
+    """The languages the user maintains; PermissionDenied if none (or not `language`)."""
+    languages = maintained_languages(request.user)
+    if not languages or (language is not None and language not in languages):
+        raise PermissionDenied("Maintainers of this language only.")
+    return languages
+
+
+def get_conversation_for_user(request: HttpRequest, pk: int) -> Conversation:
+    require_reviewer(request)
+    return get_object_or_404(Conversation.objects.select_related("dataset"), pk=pk)
+
+
+def get_turn_for_user(request: HttpRequest, pk: int) -> Turn:
+    require_reviewer(request)
+    return get_object_or_404(Turn.objects.select_related("conversation"), pk=pk)
+
+
+def get_flag_for_author(request: HttpRequest, pk: int) -> Flag:
+    """Flags are edited and withdrawn by their author only."""
+    require_reviewer(request)
+    flag = get_object_or_404(Flag, pk=pk)
+    if flag.author_id != request.user.pk:
+        raise PermissionDenied("Only the author can change this flag.")
+    return flag
+
+
+def can_maintain(request: HttpRequest, language: str) -> bool:
+    return is_maintainer_of(request.user, language)

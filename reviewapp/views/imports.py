@@ -1,0 +1,113 @@
+"""Imports: the upload page (maintainers) and the token-authenticated JSON endpoint."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..models import ApiToken
+from ..roles import maintained_languages
+from ..services.imports import ImportError_, do_import
+from .access import require_maintainer
+
+MAX_UPLOAD_BYTES = 50_000_000
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(help_text="JSON Lines (one conversation a line) or EVA run records.")
+    dataset = forms.CharField(
+        max_length=100, initial="default", help_text="Dataset for conversations that name none."
+    )
+    merge = forms.BooleanField(
+        required=False, help_text="Add only conversations not already imported."
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def upload(request: HttpRequest) -> HttpResponse:
+    languages = require_maintainer(request)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    error = None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            error = f"{upload.name}: larger than {MAX_UPLOAD_BYTES // 1_000_000} MB"
+        else:
+            try:
+                result = do_import(
+                    upload.read(),
+                    upload.name,
+                    user=request.user,
+                    allowed_languages=languages,
+                    merge=form.cleaned_data["merge"],
+                    default_dataset=form.cleaned_data["dataset"],
+                )
+            except ImportError_ as exc:
+                error = str(exc)
+            else:
+                messages.success(
+                    request,
+                    (
+                        f"Imported {result.conversations} conversations and {result.turns} turns; "
+                        f"scoring runs in the background."
+                    ),
+                )
+                return redirect("reviewapp:dashboard")
+    status = 400 if error else 200
+    return render(request, "reviewapp/import.html", {"form": form, "error": error}, status=status)
+
+
+@login_not_required
+@csrf_exempt  # no cookies: the bearer token is the credential
+@require_POST
+def api_import(request: HttpRequest) -> JsonResponse:
+    """POST JSON Lines with `Authorization: Bearer <token>`; answers JSON, never HTML."""
+    user = _token_user(request)
+    if user is None:
+        return JsonResponse({"error": "a valid API token is required"}, status=401)
+    languages = maintained_languages(user)
+    if not languages:
+        return JsonResponse({"error": "only maintainers can import"}, status=403)
+    source = request.GET.get("name") or "api-upload.jsonl"
+    try:
+        result = do_import(
+            request.body,
+            source,
+            user=user,
+            allowed_languages=languages,
+            merge=request.GET.get("merge") == "1",
+            default_dataset=request.GET.get("dataset") or "default",
+        )
+    except ImportError_ as exc:
+        status = 403 if "you do not maintain" in exc.problem else 400
+        return JsonResponse({"error": str(exc), "where": exc.where}, status=status)
+    return JsonResponse(
+        {
+            "batch": result.batch.pk,
+            "conversations": result.conversations,
+            "turns": result.turns,
+            "skipped_existing": result.skipped_existing,
+            "jobs": [job.pk for job in result.jobs],
+        },
+        status=201,
+    )
+
+
+def _token_user(request: HttpRequest):
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        return None
+    key_hash = hashlib.sha256(header.removeprefix("Bearer ").strip().encode()).hexdigest()
+    token = ApiToken.objects.select_related("user").filter(key_hash=key_hash).first()
+    if token is None or not token.user.is_active:
+        return None
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    return token.user
