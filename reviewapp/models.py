@@ -298,6 +298,9 @@ class Job(models.Model):
     kind = models.CharField(max_length=12, choices=Kind.choices)
     language = models.CharField(max_length=16, db_index=True)
     version = models.ForeignKey(ConfigVersion, null=True, on_delete=models.PROTECT)
+    proposal = models.ForeignKey(
+        Proposal, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs"
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)

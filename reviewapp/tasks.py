@@ -46,3 +46,14 @@ def enqueue_job(job: Job) -> None:
             score_chunk.delay(chunk_id)
 
     transaction.on_commit(send)
+
+
+@shared_task(name="reviewapp.preview_proposal", acks_late=True)
+def preview_proposal(job_id: int) -> dict:
+    from .services.preview import run_preview
+
+    try:
+        return run_preview(job_id)
+    except Exception as exc:
+        Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, error=str(exc)[:2000])
+        raise

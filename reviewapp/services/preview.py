@@ -1,0 +1,177 @@
+"""Impact preview: what a proposal would do to every turn of its language, without
+writing a single score.
+
+Only turns a changed rule can touch are rescored: a rule-level diff names the strings a
+turn must contain (a filler, a folded character, a lexicon key); turns without them keep
+their score under the base version. A change that can touch anything (a number rule, a
+flag) rescores every turn.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from functools import reduce
+from operator import or_
+
+from django.db.models import Q, Sum
+from django.utils import timezone
+
+from scoring import Counts
+from scoring.config.diff import diff_bundles, touched_strings
+
+from ..models import Flag, Job, Language, Proposal, Score, Turn
+from .proposals import _scorer
+
+MAX_LISTED = 100
+PROGRESS_EVERY = 500
+
+
+def create_preview_job(proposal: Proposal, user=None) -> Job:
+    return Job.objects.create(
+        kind=Job.Kind.PREVIEW,
+        language=proposal.language,
+        version=proposal.base_version,
+        proposal=proposal,
+        created_by=user,
+    )
+
+
+def run_preview(job_id: int) -> dict:
+    job = Job.objects.select_related("proposal__base_version").get(pk=job_id)
+    if job.is_finished:
+        return job.result
+    started = time.monotonic()
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING, started_at=timezone.now())
+    proposal = job.proposal
+    base = proposal.base_version
+    codes = list(
+        Language.objects.filter(config_language=base.language).values_list("code", flat=True)
+    )
+    all_turns = Turn.objects.filter(language__in=codes, scored=True)
+    changes = diff_bundles(base.content, proposal.content)
+    strings = touched_strings(changes)
+    touched = all_turns if strings is None else all_turns.filter(_containing(strings))
+    touched = touched.select_related("conversation__dataset").only(
+        "id", "reference", "hypothesis", "conversation__dataset__name"
+    )
+    Job.objects.filter(pk=job.pk).update(total=touched.count())
+    result = _compare(job, base, proposal, all_turns, touched)
+    result.update(
+        changes=[c.describe() for c in changes],
+        rescored_all=strings is None,
+        seconds=round(time.monotonic() - started, 3),
+    )
+    Job.objects.filter(pk=job.pk).update(
+        status=Job.Status.DONE, result=result, finished_at=timezone.now()
+    )
+    return result
+
+
+def _containing(strings: set[str]) -> Q:
+    return reduce(or_, (Q(reference__icontains=s) | Q(hypothesis__icontains=s) for s in strings))
+
+
+def _compare(job, base, proposal, all_turns, touched) -> dict:
+    before_scorer = _scorer(base.content)
+    after_scorer = _scorer(proposal.content)
+    totals = _totals(base, all_turns)
+    delta: dict[str, list[Counts]] = defaultdict(lambda: [Counts(), Counts()])
+    fixed, broken = [], []
+    real_error_turns = set(
+        Flag.objects.filter(turn__in=all_turns, category=Flag.Category.REAL_ERROR)
+        .exclude(status=Flag.Status.WITHDRAWN)
+        .values_list("turn_id", flat=True)
+    )
+    warnings = []
+    changed = 0
+    for n, turn in enumerate(touched.iterator(chunk_size=2000), start=1):
+        if n % PROGRESS_EVERY == 0:
+            Job.objects.filter(pk=job.pk).update(done=n)
+        before = before_scorer.score(turn.reference, turn.hypothesis)
+        after = after_scorer.score(turn.reference, turn.hypothesis)
+        if before.counts == after.counts:
+            continue
+        changed += 1
+        dataset = turn.conversation.dataset.name
+        for key in ("__all__", dataset):
+            delta[key][0] += before.counts
+            delta[key][1] += after.counts
+        row = _flip_row(turn, before, after)
+        if before.counts.errors and not after.counts.errors:
+            fixed.append(row)
+        elif after.counts.errors > before.counts.errors:
+            broken.append(row)
+        if turn.pk in real_error_turns and after.counts.errors < before.counts.errors:
+            warnings.append(row)
+    Job.objects.filter(pk=job.pk).update(done=touched.count())
+    return {
+        "overall": _rates(totals["__all__"], delta["__all__"]),
+        "per_dataset": {
+            name: _rates(t, delta[name]) for name, t in sorted(totals.items()) if name != "__all__"
+        },
+        "changed_turns": changed,
+        "error_to_match": fixed[:MAX_LISTED],
+        "match_to_error": broken[:MAX_LISTED],
+        "error_to_match_count": len(fixed),
+        "match_to_error_count": len(broken),
+        "over_normalization": warnings[:MAX_LISTED],
+        "over_normalization_count": len(warnings),
+    }
+
+
+def _totals(base, all_turns) -> dict[str, Counts]:
+    """Corpus counts under the base version, overall and per dataset, summed in the DB."""
+    rows = (
+        Score.objects.filter(version=base, turn__in=all_turns)
+        .values("turn__conversation__dataset__name")
+        .annotate(
+            s=Sum("substitutions"),
+            d=Sum("deletions"),
+            i=Sum("insertions"),
+            n=Sum("ref_len"),
+            h=Sum("hyp_len"),
+        )
+    )
+    totals: dict[str, Counts] = {"__all__": Counts()}
+    for row in rows:
+        counts = Counts(row["s"], row["d"], row["i"], row["n"], row["h"])
+        totals[row["turn__conversation__dataset__name"]] = counts
+        totals["__all__"] += counts
+    return totals
+
+
+def _rates(total: Counts, delta: list[Counts]) -> dict:
+    before_delta, after_delta = delta
+    after = Counts(
+        total.substitutions - before_delta.substitutions + after_delta.substitutions,
+        total.deletions - before_delta.deletions + after_delta.deletions,
+        total.insertions - before_delta.insertions + after_delta.insertions,
+        total.ref_len - before_delta.ref_len + after_delta.ref_len,
+        total.hyp_len - before_delta.hyp_len + after_delta.hyp_len,
+    )
+    return {
+        "before": total.rate,
+        "after": after.rate,
+        "errors_before": total.errors,
+        "errors_after": after.errors,
+        "ref_len": total.ref_len,
+    }
+
+
+def _flip_row(turn, before, after) -> dict:
+    return {
+        "turn": turn.pk,
+        "before": {
+            "reference": before.reference,
+            "hypothesis": before.hypothesis,
+            "errors": before.counts.errors,
+            "ops": [op.as_list() for op in before.alignment.ops],
+        },
+        "after": {
+            "reference": after.reference,
+            "hypothesis": after.hypothesis,
+            "errors": after.counts.errors,
+            "ops": [op.as_list() for op in after.alignment.ops],
+        },
+    }

@@ -1,0 +1,174 @@
+"""Rule-level differences between two config bundles, not a text diff.
+
+A change names one rule: a key of a mapping (`char_folds["ü"]`), an item of a list
+(`fillers: "ähm"`), or a scalar field (`join_hyphenated_compounds`). Changes can be applied
+to another bundle (rebasing a proposal), and they tell which strings a change can touch,
+so an impact preview rescores only the turns that contain them.
+
+>>> old = {"config": {"fillers": ["um"], "char_folds": {}}, "lexicons": {}}
+>>> new = {"config": {"fillers": ["um", "uh"], "char_folds": {"ü": "ue"}}, "lexicons": {}}
+>>> [c.describe() for c in diff_bundles(old, new)]
+['added char_folds["ü"] = "ue"', 'added fillers: "uh"']
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = ["Change", "Conflict", "apply_changes", "diff_bundles", "touched_strings"]
+
+Kind = Literal["added", "removed", "changed"]
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: Kind
+    path: tuple[str, ...]  # ("config", "char_folds", "ü") or ("lexicons", "x.json", "key")
+    old: Any = None
+    new: Any = None
+    item: bool = False  # True for an item of a list (path ends at the list's field)
+
+    def describe(self) -> str:
+        where = _label(self.path)
+        if self.item:
+            value = self.new if self.kind == "added" else self.old
+            return f"{self.kind} {where}: {_show(value)}"
+        if self.kind == "added":
+            return f"added {where} = {_show(self.new)}"
+        if self.kind == "removed":
+            return f"removed {where} (was {_show(self.old)})"
+        return f"changed {where}: {_show(self.old)} -> {_show(self.new)}"
+
+    def as_dict(self) -> dict:
+        return {
+            "kind": self.kind,
+            "path": list(self.path),
+            "old": self.old,
+            "new": self.new,
+            "item": self.item,
+            "description": self.describe(),
+        }
+
+
+class Conflict(ValueError):
+    """A change cannot be applied: its rule was changed differently in the target."""
+
+
+def diff_bundles(old: dict, new: dict) -> list[Change]:
+    changes: list[Change] = []
+    _diff(old, new, (), changes)
+    return sorted(changes, key=lambda c: (_label(c.path), c.kind, json.dumps(c.new or c.old)))
+
+
+def _diff(old: Any, new: Any, path: tuple[str, ...], out: list[Change]) -> None:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            a, b = old.get(key, _MISSING), new.get(key, _MISSING)
+            if a is _MISSING:
+                out.append(Change("added", path + (key,), None, b))
+            elif b is _MISSING:
+                out.append(Change("removed", path + (key,), a, None))
+            elif a != b:
+                _diff(a, b, path + (key,), out)
+        return
+    if isinstance(old, list) and isinstance(new, list) and _is_set_like(old) and _is_set_like(new):
+        for value in new:
+            if value not in old:
+                out.append(Change("added", path, None, value, item=True))
+        for value in old:
+            if value not in new:
+                out.append(Change("removed", path, value, None, item=True))
+        return
+    out.append(Change("changed", path, old, new))
+
+
+def _is_set_like(values: list) -> bool:
+    """Lists of plain strings are sets of rules (fillers); other lists are compared whole."""
+    return all(isinstance(v, str) for v in values)
+
+
+def apply_changes(target: dict, changes: list[Change]) -> dict:
+    """Apply `changes` to a copy of `target`; raise Conflict if a rule was changed there."""
+    result = copy.deepcopy(target)
+    for change in changes:
+        _apply(result, change)
+    return result
+
+
+def _apply(data: dict, change: Change) -> None:
+    *parents, last = change.path
+    node = data
+    for key in parents:
+        node = node.setdefault(key, {})
+    if change.item:
+        items = node.setdefault(last, [])
+        if change.kind == "added" and change.new not in items:
+            items.append(change.new)
+        elif change.kind == "removed" and change.old in items:
+            items.remove(change.old)
+        return
+    current = node.get(last, _MISSING)
+    expected = _MISSING if change.kind == "added" else change.old
+    if current is not _MISSING and current != expected and current != change.new:
+        raise Conflict(f"{_label(change.path)} is {_show(current)} in the new base version")
+    if change.kind == "removed":
+        node.pop(last, None)
+    else:
+        node[last] = change.new
+
+
+def touched_strings(changes: list[Change]) -> set[str] | None:
+    """Strings a turn must contain for these changes to alter its score, or None when a
+    change can touch any text (a number rule, a flag like lowercase, a regex)."""
+    strings: set[str] = set()
+    for change in changes:
+        found = _strings_of(change)
+        if found is None:
+            return None
+        strings |= found
+    return {s for s in strings if s}
+
+
+# Fields whose entries are words or characters found in the raw text: a turn without the
+# key (or, for maps, the value) cannot change. Anything else may touch every turn.
+_KEYED_FIELDS = {
+    "fillers", "char_folds", "contractions", "spellings", "loanwords", "spoken_symbols",
+    "spoken_symbols_code_only", "unit_symbols",
+}  # fmt: skip
+
+
+def _strings_of(change: Change) -> set[str] | None:
+    path = change.path
+    if path[0] == "lexicons" and len(path) == 3:
+        return _folded({path[2], *(v for v in (change.old, change.new) if isinstance(v, str))})
+    if len(path) >= 2 and path[0] == "config" and path[1] in _KEYED_FIELDS:
+        if change.item:
+            return {change.new if change.kind == "added" else change.old}
+        if len(path) == 3:
+            values = {path[2]} | {v for v in (change.old, change.new) if isinstance(v, str)}
+            return values | _folded(values)
+    if path[:2] == ("config", "description") or path[:2] == ("config", "display_name"):
+        return set()
+    return None
+
+
+def _folded(values: set[str]) -> set[str]:
+    """The strings and their lower-case form (a case-insensitive search finds the rest)."""
+    return values | {v.lower() for v in values}
+
+
+def _label(path: tuple[str, ...]) -> str:
+    if not path:
+        return "bundle"
+    if path[0] == "config":
+        path = path[1:]
+    head, *rest = path or ("config",)
+    return head + "".join(f"[{json.dumps(p, ensure_ascii=False)}]" for p in rest)
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
