@@ -234,9 +234,17 @@ def word_map(mapping: Mapping[str, str], form: StepFn) -> StepFn:
     """Replace whole tokens; punctuation was split off the edges by `tokenize`."""
     lookup = {form(key): form(value) for key, value in mapping.items()}
 
+    def replace(token: str) -> str:
+        found = lookup.get(token)
+        if found is not None:
+            return found
+        head, apostrophe, tail = token.partition("'")
+        if apostrophe and head in lookup:
+            return f"{lookup[head]}'{tail}"  # traveller's -> traveler's
+        return token
+
     def apply(text: str) -> str:
-        tokens = text.split()
-        return " ".join(lookup.get(token, token) for token in tokens)
+        return " ".join(replace(token) for token in text.split())
 
     return apply
 

@@ -110,7 +110,7 @@ def test_report_line_has_the_five_fields():
     corpus = score_corpus(scorer, [PairInput("1", "a b c d", "a b c x")])
     metric, unit, value, label, counts = corpus.report_line().split()
     assert (metric, unit, value, counts) == ("wer", "word", "0.2500", "1/1")
-    assert label == f"en-norm@1.0.0+{scorer.identity.hash[:6]}"
+    assert label == scorer.identity.label()
 
 
 def test_every_score_carries_the_normalizer_stamp():

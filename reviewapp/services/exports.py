@@ -1,0 +1,110 @@
+"""Write approved configs back to configs/, and reviewed flags as test fixtures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scoring.config.loader import canonical_json
+
+from ..models import Flag, Language
+from .configs import scorer_for
+
+FIXTURE_SCHEMA = 1
+
+
+def dump_json(data) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+def export_configs(folder: Path) -> list[str]:
+    """Write every active version whose content differs from the files; returns names."""
+    written = []
+    seen = set()
+    for language in Language.objects.exclude(active_version=None).select_related("active_version"):
+        version = language.active_version
+        if version.language in seen:
+            continue
+        seen.add(version.language)
+        written += _write_bundle(folder, version.language, version.content)
+    return written
+
+
+def _write_bundle(folder: Path, language: str, content: dict) -> list[str]:
+    files = {f"{language}.json": content["config"], **content["lexicons"]}
+    written = []
+    for name, data in files.items():
+        path = folder / name
+        current = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+        if current is None or canonical_json(current) != canonical_json(data):
+            tmp = path.with_suffix(".json.tmp")
+            tmp.write_text(dump_json(data), encoding="utf-8")
+            tmp.replace(path)
+            written.append(name)
+    return written
+
+
+def fixture_cases(language: str, flag_ids: list[int] | None = None) -> list[dict]:
+    """Reviewed cases: addressed false errors must stay fixed; real errors must stay errors."""
+    flags = (
+        Flag.objects.filter(language__in=_codes(language))
+        .exclude(status=Flag.Status.WITHDRAWN)
+        .exclude(category=Flag.Category.REFERENCE_ERROR)
+        .select_related("turn", "version", "addressed_by")
+        .order_by("pk")
+    )
+    if flag_ids:
+        flags = flags.filter(pk__in=flag_ids)
+    return [_case(flag) for flag in flags]
+
+
+def _codes(language: str) -> list[str]:
+    return list(
+        Language.objects.filter(config_language=language).values_list("code", flat=True)
+    ) or [language]
+
+
+def _case(flag: Flag) -> dict:
+    turn = flag.turn
+    case = {
+        "flag_id": flag.pk,
+        "language": turn.language,
+        "category": flag.category,
+        "status": flag.status,
+        "note": flag.note,
+        "reference": turn.reference,
+        "hypothesis": turn.hypothesis,
+        "ref_span": flag.ref_span,
+        "hyp_span": flag.hyp_span,
+        "flagged_under": flag.version.label,
+        "errors_when_flagged": _errors(flag.version, turn),
+    }
+    if flag.category == Flag.Category.FALSE_ERROR and flag.addressed_by_id:
+        case["expect"] = "stays_fixed"
+        case["fixed_by"] = flag.addressed_by.label
+        case["errors_after_fix"] = _errors(flag.addressed_by, turn)
+    elif flag.category == Flag.Category.REAL_ERROR:
+        case["expect"] = "stays_error"
+    else:
+        case["expect"] = "open"  # a known false error nobody has fixed yet
+    return case
+
+
+def _errors(version, turn) -> int:
+    return scorer_for(version).score(turn.reference, turn.hypothesis).counts.errors
+
+
+def write_fixtures(folder: Path, language: str, cases: list[dict]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{language}.json"
+    existing = {}
+    if path.exists():
+        existing = {c["flag_id"]: c for c in json.loads(path.read_text("utf-8"))["cases"]}
+    existing.update({c["flag_id"]: c for c in cases})
+    payload = {
+        "schema": FIXTURE_SCHEMA,
+        "language": language,
+        "cases": [existing[k] for k in sorted(existing)],
+    }
+    path.write_text(dump_json(payload), encoding="utf-8")
+    return path

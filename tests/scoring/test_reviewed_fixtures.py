@@ -1,0 +1,30 @@
+"""Every committed reviewed fixture holds under the current configs: a false error fixed
+by an approved proposal stays fixed, and a real STT error stays counted."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring import load_scorer
+
+FOLDER = Path(__file__).resolve().parents[1] / "fixtures" / "reviewed"
+CASES = [
+    pytest.param(case, id=f"{path.stem}-flag{case['flag_id']}")
+    for path in sorted(FOLDER.glob("*.json"))
+    for case in json.loads(path.read_text("utf-8"))["cases"]
+    if case["expect"] != "open"
+]
+
+
+def test_there_are_reviewed_fixtures():
+    assert CASES, f"no reviewed fixtures in {FOLDER}"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_reviewed_case_still_holds(case):
+    errors = load_scorer(case["language"]).score(case["reference"], case["hypothesis"]).counts
+    if case["expect"] == "stays_fixed":
+        assert errors.errors <= case["errors_after_fix"], case["note"]
+    else:
+        assert errors.errors > 0, case["note"]
