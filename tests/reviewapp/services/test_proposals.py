@@ -119,7 +119,8 @@ def test_approval_versions_moves_pointer_addresses_flags_audits_and_rescores(
     )
     new = proposals.do_approve(maintainer, proposal)
     assert (new.number, new.parent, new.approver, new.author) == (2, version, maintainer, reviewer)
-    assert new.content["config"]["version"] == "1.0.1"
+    major, minor, patch = version.content["config"]["version"].split(".")
+    assert new.content["config"]["version"] == f"{major}.{minor}.{int(patch) + 1}"
     assert Language.objects.get(code="en").active_version == new
     flag.refresh_from_db()
     assert (flag.status, flag.addressed_by) == (Flag.Status.ADDRESSED, new)
