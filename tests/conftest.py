@@ -101,3 +101,19 @@ def celery_worker_process(transactional_db):
     yield worker
     worker.stop()
     app.conf.task_always_eager = True
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_stray_database_sessions(django_db_setup, django_db_blocker):
+    """Threads of the live server can keep a PostgreSQL session open until the process
+    ends, which stops Django from dropping the test database; close them first."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
