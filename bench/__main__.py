@@ -1,3 +1,5 @@
-"""`python -m bench`: run every benchmark and print its table."""
+"""`python -m bench`: run every benchmark and print its table (`make bench`)."""
 
-print("No benchmarks yet.")
+from . import scoring_throughput
+
+scoring_throughput.main()

@@ -1,0 +1,133 @@
+"""Benchmark 1: scoring throughput in one process, all variants on the same pairs.
+
+Variants: our full pipeline (normalize both sides + align + counts), normalization alone,
+alignment alone (rapidfuzz opcodes on pre-tokenized lists), jiwer's `process_words` with
+its default transform, and a Whisper-normalizer + jiwer pipeline when installable.
+"""
+
+from __future__ import annotations
+
+from scoring import load_scorer
+from scoring.align import align
+
+from .data import demo_pairs, english_pairs
+from .timing import rate, table
+
+TARGET_EN = 20_000
+TARGET_OTHER = 10_000
+
+
+def english() -> str:
+    pairs = english_pairs()
+    scorer = load_scorer("en")
+    normalize = scorer.normalizer
+    tokens = [(normalize(r).split(), normalize(h).split()) for r, h in pairs]
+
+    def full(items):
+        for r, h in items:
+            scorer.score(r, h)
+
+    def normalize_only(items):
+        for r, h in items:
+            normalize(r)
+            normalize(h)
+
+    def align_only(items):
+        for r, h in items:
+            align(r, h)
+
+    rows = [
+        ("lexicheck full pipeline", rate(full, pairs)),
+        ("lexicheck normalize only", rate(normalize_only, pairs)),
+        ("rapidfuzz alignment only", rate(align_only, tokens)),
+    ]
+    rows += _jiwer_rows(pairs)
+    title = f"Scoring throughput, English, {len(pairs):,} pairs (target: full >= {TARGET_EN:,}/s)"
+    return table(title, rows, baseline="lexicheck full pipeline")
+
+
+def _jiwer_rows(pairs) -> list[tuple[str, float]]:
+    try:
+        import jiwer
+    except ImportError:
+        return []
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+
+    def jiwer_default(items):
+        for r, h in items:
+            jiwer.process_words(r, h)
+
+    rows = [
+        ("jiwer process_words (default)", rate(jiwer_default, list(zip(refs, hyps, strict=True))))
+    ]
+    try:
+        from whisper_normalizer.english import EnglishTextNormalizer
+    except ImportError:
+        return rows
+    whisper = EnglishTextNormalizer()
+
+    def whisper_jiwer(items):
+        for r, h in items:
+            jiwer.process_words(whisper(r) or "empty", whisper(h) or "empty")
+
+    rows.append(("whisper-normalizer + jiwer", rate(whisper_jiwer, pairs, repeat=1)))
+    return rows
+
+
+def other_languages() -> str:
+    rows = []
+    for language in ("de", "nl", "fr", "fr-CA", "es", "it", "hi", "ko", "ja", "ha", "fa"):
+        pairs = demo_pairs(language)
+        try:
+            scorer = load_scorer(language)
+        except Exception as exc:  # a language whose config is not there yet
+            print(f"  ({language}: skipped, {exc})")
+            continue
+
+        def full(items, scorer=scorer):
+            for r, h in items:
+                scorer.score(r, h)
+
+        rows.append((f"{language} full pipeline", rate(full, pairs)))
+    return table(
+        f"Scoring throughput, other languages, 2,000 demo pairs each "
+        f"(target >= {TARGET_OTHER:,}/s)",
+        rows,
+        baseline=rows[0][0],
+    )
+
+
+def cold_vs_cached() -> str:
+    """Benchmark 2: building a normalizer for a config is done once per content hash."""
+    import time
+
+    from scoring import get_scorer, load_bundle
+    from scoring.normalize import build_normalizer
+
+    bundle = load_bundle("en")
+    start = time.perf_counter()
+    n = 50
+    for _ in range(n):
+        build_normalizer(bundle)
+    cold = (time.perf_counter() - start) / n
+    start = time.perf_counter()
+    for _ in range(10_000):
+        get_scorer(bundle)
+    cached = (time.perf_counter() - start) / 10_000
+    return (
+        f"Config compile/load, en: cold build {cold * 1e3:.2f} ms, cached lookup "
+        f"{cached * 1e6:.2f} µs ({cold / cached:,.0f}x)"
+    )
+
+
+def main() -> None:
+    print(english())
+    print()
+    print(other_languages())
+    print()
+    print(cold_vs_cached())
+
+
+if __name__ == "__main__":
+    main()
