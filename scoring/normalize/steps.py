@@ -32,6 +32,7 @@ _INVISIBLE = dict.fromkeys(
     + list(range(0x2066, 0x206A))
 )
 _ANNOTATION = regex.compile(r"\[[^\[\]]*\]")
+_EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
 _APOSTROPHES = "'’‘ʼʻ`´′＇"
 _DASHES = regex.compile(r"[‐‑‒–—―−]")
 
@@ -42,9 +43,11 @@ class RuleTimeout(ScoringError):
 
 def unicode_step(config: LanguageConfig) -> StepFn:
     def clean(text: str) -> str:
-        if not unicodedata.is_normalized("NFC", text):
-            text = unicodedata.normalize("NFC", text)
-        return " ".join(text.translate(_INVISIBLE).split())
+        if not text.isascii():  # ASCII is already NFC and has none of the invisibles
+            if not unicodedata.is_normalized("NFC", text):
+                text = unicodedata.normalize("NFC", text)
+            text = text.translate(_INVISIBLE)
+        return " ".join(text.split())
 
     return clean
 
@@ -60,7 +63,14 @@ def annotations_step(config: LanguageConfig) -> StepFn:
 
 def apostrophes_step(config: LanguageConfig) -> StepFn:
     table = str.maketrans({ch: config.apostrophe for ch in _APOSTROPHES})
-    return lambda text: text.translate(table)
+    ascii_variants = [ch for ch in _APOSTROPHES if ch.isascii() and ch != config.apostrophe]
+
+    def unify(text: str) -> str:
+        if text.isascii() and not any(ch in text for ch in ascii_variants):
+            return text
+        return text.translate(table)
+
+    return unify
 
 
 def replacements_step(config: LanguageConfig) -> StepFn | None:
@@ -91,9 +101,11 @@ def abbreviations_step(config: LanguageConfig) -> StepFn | None:
         return None
     rules = {rule.written: rule for rule in config.abbreviations}
 
+    written = frozenset(rules)
+
     def expand(text: str) -> str:
         tokens = text.split()
-        if not any(token in rules for token in tokens):
+        if written.isdisjoint(tokens):
             return text
         for i, token in enumerate(tokens):
             rule = rules.get(token)
@@ -117,6 +129,8 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
     keep = "" if unicodedata.category(config.apostrophe).startswith("P") else config.apostrophe
 
     def tokenize(text: str) -> str:
+        if not _EDGE_PUNCTUATION.search(text):
+            return text  # no punctuation at the edge of any word
         return " ".join(part for token in text.split() for part in split_edges(token, keep))
 
     return tokenize
@@ -234,6 +248,8 @@ def word_map(mapping: Mapping[str, str], form: StepFn) -> StepFn:
     """Replace whole tokens; punctuation was split off the edges by `tokenize`."""
     lookup = {form(key): form(value) for key, value in mapping.items()}
 
+    keys = frozenset(lookup)
+
     def replace(token: str) -> str:
         found = lookup.get(token)
         if found is not None:
@@ -244,7 +260,10 @@ def word_map(mapping: Mapping[str, str], form: StepFn) -> StepFn:
         return token
 
     def apply(text: str) -> str:
-        return " ".join(replace(token) for token in text.split())
+        tokens = text.split()
+        if keys.isdisjoint(tokens) and "'" not in text:
+            return text
+        return " ".join([replace(token) for token in tokens])
 
     return apply
 
@@ -263,7 +282,14 @@ def fillers_step(config: LanguageConfig) -> StepFn | None:
         return None
     form = vocabulary_form(config)
     fillers = frozenset(form(filler) for filler in config.fillers)
-    return lambda text: " ".join(t for t in text.split() if t not in fillers)
+
+    def drop(text: str) -> str:
+        tokens = text.split()
+        if fillers.isdisjoint(tokens):
+            return text
+        return " ".join([t for t in tokens if t not in fillers])
+
+    return drop
 
 
 def punctuation_step(config: LanguageConfig) -> StepFn:
@@ -274,7 +300,13 @@ def punctuation_step(config: LanguageConfig) -> StepFn:
     pattern = regex.compile(
         rf"(?!(?<=\d)[.,:](?=\d))(?!(?<=\w)[_/@{apostrophe}](?=\w))[\p{{P}}\p{{S}}]"
     )
-    return lambda text: pattern.sub(" ", text)
+
+    def remove(text: str) -> str:
+        if text.replace(" ", "").isalnum():
+            return text  # letters and digits only: nothing to remove
+        return pattern.sub(" ", text)
+
+    return remove
 
 
 def digit_groups_step(config: LanguageConfig) -> StepFn | None:

@@ -46,15 +46,18 @@ def build_spoken_symbols(
         return is_punctuation(token) or token.lower() in fillers
 
     def replace(text: str) -> str:
+        lowered = text.lower()
+        if not any(word in lowered for word in first_words):
+            return text  # fast path: no symbol word, not even inside another word
         tokens = text.split()
         if not any(strip_edges(t).lower() in first_words for t in tokens):
-            return text  # fast path: no symbol word at all
+            return text
         tokens = [part for token in tokens for part in split_edges(token)]
         # Rewrite until nothing changes: a symbol joined on one pass can make its neighbour
         # look like a code on the next ("dash one underscore x"), and the normalizer as a
         # whole must give the same text when applied twice.
         for _ in range(4):
-            rewritten = _rewrite(tokens, phrases, is_number, number_words, skip)
+            rewritten = _rewrite(tokens, phrases, first_words, is_number, number_words, skip)
             if rewritten == tokens:
                 break
             tokens = rewritten
@@ -73,8 +76,9 @@ def _number_test(number_words: Callable[[str], str] | None) -> Callable[[str], b
     return lambda token: token.replace("-", "").isalpha() and number_words(token) != token
 
 
-def _rewrite(tokens, phrases, is_number, to_digits, skip) -> list[str]:
+def _rewrite(tokens, phrases, first_words, is_number, to_digits, skip) -> list[str]:
     symbol_words = {word for phrase in phrases for word in phrase.words}
+    lowered = [token.lower() for token in tokens]
 
     def joinable(token: str) -> bool:
         return strip_edges(token) == token and token.lower() not in symbol_words
@@ -82,6 +86,10 @@ def _rewrite(tokens, phrases, is_number, to_digits, skip) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(tokens):
+        if lowered[i] not in first_words:
+            out.append(tokens[i])  # the common case: an ordinary word
+            i += 1
+            continue
         phrase, end = _match(tokens, i, phrases, skip)
         if phrase is None or (
             phrase.code_only and not _next_to_code(out, tokens, end, is_number, skip)
