@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .codeswitch import CodeSwitchTotals
 from .errors import ScoringError
 from .metrics import Counts
 from .scorer import PairScore, Scorer
@@ -43,6 +44,7 @@ class CorpusScore:
     profile_counts: dict[str, Counts] = field(default_factory=dict)
     raw_counts: Counts | None = None
     strict_counts: Counts | None = None
+    code_switch: CodeSwitchTotals | None = None
     scored: int = 0
     skipped: list[Skipped] = field(default_factory=list)
 
@@ -63,6 +65,9 @@ class CorpusScore:
             self.raw_counts = (self.raw_counts or Counts()) + score.raw
         if score.strict is not None:
             self.strict_counts = (self.strict_counts or Counts()) + score.strict
+        if score.code_switch is not None:
+            totals = CodeSwitchTotals.of(score.code_switch, score.strict.errors)
+            self.code_switch = totals if self.code_switch is None else self.code_switch + totals
 
     def skip(self, pair_id: str, reason: str) -> None:
         self.skipped.append(Skipped(pair_id, reason))
@@ -85,6 +90,8 @@ class CorpusScore:
             out["raw"] = self.raw_counts.as_dict(self.metric)
         if self.strict_counts is not None:
             out["strict"] = self.strict_counts.as_dict(self.metric)
+        if self.code_switch is not None:
+            out["code_switch"] = self.code_switch.as_dict()
         return out
 
     def report_line(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .align import Alignment, align
-from .codeswitch import build_rescuer
+from .codeswitch import build_rescuer, code_fingerprint
 from .config import ConfigBundle, load_bundle
 from .metrics import Counts
 from .normalize import Normalizer, build_normalizer
@@ -133,6 +133,7 @@ def _identity(normalizer: Normalizer, companions: Mapping[str, Normalizer]) -> N
     if not companions:
         return normalizer.identity
     parts = [normalizer.identity.hash] + [companions[k].identity.hash for k in sorted(companions)]
+    parts.append(code_fingerprint())  # the rescue's code changes scores too
     digest = hashlib.sha256(":".join(parts).encode()).hexdigest()
     return NormalizerId(normalizer.identity.name, normalizer.identity.version, digest)
 

@@ -120,6 +120,7 @@ class LanguageConfig(_Model):
     char_folds: Mapping = Field(default_factory=dict)
     contractions: Mapping = Field(default_factory=dict)
     spellings: Mapping = Field(default_factory=dict)
+    loanwords: Mapping = Field(default_factory=dict)
     fillers: list[Text] = Field(default_factory=list)
     remove_whitespace: bool = False
 
@@ -143,4 +144,4 @@ class LanguageConfig(_Model):
 
 
 # Mapping fields whose value may be the name of a lexicon file in the configs folder.
-LEXICON_FIELDS = frozenset({"spellings", "contractions", "char_folds"})
+LEXICON_FIELDS = frozenset({"spellings", "contractions", "char_folds", "loanwords"})
