@@ -178,14 +178,23 @@ def _is_plain_number(token: str, is_number) -> bool:
 
 
 def _code_run(tokens: list[str], is_number, joinable, words_too: bool) -> list[str]:
-    """The code-like tokens at the start of `tokens`; failing that, one ordinary word
-    (an always-replaced symbol joins words too: mag underscore mutual -> mag_mutual)."""
+    """The code-like tokens at the start of `tokens` (nearest first); failing that, one
+    ordinary word (an always-replaced symbol joins words too: mag underscore mutual ->
+    mag_mutual). A whole code (ABC-123, 1995) may only be the nearest token: after it, a
+    spelled run goes on with single characters and number words, so "dash 1 2 3 ABC-123"
+    stops before the next code."""
     n = 0
     while n < len(tokens) and _code_token(tokens[n], is_number) and joinable(tokens[n]):
+        if n > 0 and not _spelled_piece(tokens[n], is_number):
+            break
         n += 1
     if n == 0 and words_too and tokens and joinable(tokens[0]):
         n = 1
     return tokens[:n]
+
+
+def _spelled_piece(token: str, is_number) -> bool:
+    return len(token) == 1 or is_number(token)
 
 
 def _join(run: list[str], to_digits: Callable[[str], str] | None) -> str:

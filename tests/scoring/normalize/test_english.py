@@ -57,6 +57,10 @@ def test_decimal_survives_punctuation_removal():
     assert normalized("en", "It is 3.5 metres.") == "it is 3.5 meters"
 
 
+def test_a_spelled_code_does_not_swallow_the_next_code():
+    assert normalized("en", "A B C dash 1 2 3 ABC-123") == "abc 123 abc 123"
+
+
 def test_slash_between_ordinary_words_is_left_alone():
     assert normalized("en", "read the slash fiction") == "read the slash fiction"
 
