@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import dashboard, imports
+from .views import configs, conversations, dashboard, flags, imports, jobs, proposals
 
 app_name = "reviewapp"
 
@@ -9,4 +9,32 @@ urlpatterns = [
     path("healthz", dashboard.healthz, name="healthz"),
     path("imports/new", imports.upload, name="import"),
     path("api/import", imports.api_import, name="api_import"),
+    # browse and flag
+    path("conversations", conversations.conversation_list, name="conversations"),
+    path("conversations/<int:pk>", conversations.conversation_detail, name="conversation"),
+    path("turns/<int:pk>/regions/<int:region>/why", conversations.why, name="why"),
+    path("turns/<int:pk>/regions/<int:region>/flag", flags.flag_new, name="flag_new"),
+    path("flags", flags.flag_queue, name="flag_queue"),
+    path("flags/<int:pk>/edit", flags.flag_edit, name="flag_edit"),
+    path("flags/<int:pk>/withdraw", flags.flag_withdraw, name="flag_withdraw"),
+    # configs: proposals, versions, background jobs
+    path("proposals", proposals.proposal_list, name="proposals"),
+    path("proposals/new", proposals.proposal_new, name="proposal_new"),
+    path("proposals/<int:pk>", proposals.proposal_detail, name="proposal"),
+    path("proposals/<int:pk>/edit", proposals.proposal_edit, name="proposal_edit"),
+    path("proposals/<int:pk>/preview", proposals.proposal_preview, name="proposal_preview"),
+    path("proposals/<int:pk>/approve", proposals.proposal_approve, name="proposal_approve"),
+    path("proposals/<int:pk>/reject", proposals.proposal_reject, name="proposal_reject"),
+    path("proposals/<int:pk>/rebase", proposals.proposal_rebase, name="proposal_rebase"),
+    path("languages/<str:code>/config", configs.config_history, name="config_history"),
+    path(
+        "languages/<str:code>/config/v<int:number>/revert",
+        configs.config_revert,
+        name="config_revert",
+    ),
+    path("languages/<str:code>/ablation", configs.ablation, name="ablation"),
+    path("jobs/<int:pk>", jobs.job_progress, name="job"),
+    path("jobs/<int:pk>/cancel", jobs.job_cancel, name="job_cancel"),
+    path("jobs/<int:pk>/retry", jobs.job_retry, name="job_retry"),
+    path("turns/<int:pk>", proposals.turn_link, name="turn"),
 ]

@@ -91,13 +91,15 @@ def active_version(language: str) -> ConfigVersion | None:
 
 
 # Versions are immutable, so a scorer built for one can be kept for the process's life.
-_SCORERS: dict[int, Scorer] = {}
+# Keyed by content, not only by id: a test database reuses ids after a rollback.
+_SCORERS: dict[tuple[int, str], Scorer] = {}
 
 
 def scorer_for(version: ConfigVersion) -> Scorer:
-    scorer = _SCORERS.get(version.pk)
+    key = (version.pk, version.content_hash)
+    scorer = _SCORERS.get(key)
     if scorer is None:
         bundle = bundle_from_data(version.content, source=str(version))
         scorer = get_scorer(bundle, companion_bundles(bundle.config))
-        _SCORERS[version.pk] = scorer
+        _SCORERS[key] = scorer
     return scorer

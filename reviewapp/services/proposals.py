@@ -103,18 +103,22 @@ def rule_diff(base: ConfigVersion, content: dict) -> list[Change]:
 
 def flag_checks(proposal: Proposal) -> list[dict]:
     """For each linked flag: both sides under the base and the proposed config."""
-    base = _scorer(proposal.base_version.content)
-    proposed = _scorer(proposal.content)
+    return flag_results(proposal.flags.all(), proposal.base_version.content, proposal.content)
+
+
+def flag_results(flags, base_content: dict, content: dict) -> list[dict]:
+    """Does the proposal remove each flagged false error (and keep each real error)?"""
+    base = _scorer(base_content)
+    proposed = _scorer(content)
     rows = []
-    for flag in proposal.flags.select_related("turn"):
+    for flag in flags.select_related("turn"):
         before = base.score(flag.turn.reference, flag.turn.hypothesis)
         after = proposed.score(flag.turn.reference, flag.turn.hypothesis)
         rows.append(
             {
                 "flag": flag,
-                "category": flag.category,
-                "before": (before.reference, before.hypothesis, before.counts.errors),
-                "after": (after.reference, after.hypothesis, after.counts.errors),
+                "before": before,
+                "after": after,
                 "fixed": after.counts.errors < before.counts.errors,
             }
         )

@@ -108,15 +108,14 @@ def mark_chunk_failed(chunk_id: int, error: str) -> None:
 
 
 def _finish(job: Job) -> None:
-    """All chunks are scored: the job is done, and a rescore makes its version the one
-    the pages show for every language it scores."""
+    """All chunks are scored: the job is done. Once every turn of the languages a version
+    scores has a score under it, pages show that version's scores."""
     Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, finished_at=timezone.now())
     if job.kind in (Job.Kind.RESCORE, Job.Kind.SCORE) and job.version_id:
-        languages = Language.objects.filter(
-            config_language=job.version.language, active_version=job.version
-        )
-        if job.kind == Job.Kind.RESCORE or not _has_unscored(job.version):
-            languages.update(scored_version=job.version)
+        if not _has_unscored(job.version):
+            Language.objects.filter(
+                config_language=job.version.language, active_version=job.version
+            ).update(scored_version=job.version)
 
 
 def _has_unscored(version: ConfigVersion) -> bool:

@@ -48,3 +48,21 @@ def get_flag_for_author(request: HttpRequest, pk: int) -> Flag:
 
 def can_maintain(request: HttpRequest, language: str) -> bool:
     return is_maintainer_of(request.user, language)
+
+
+def get_region_for_user(request: HttpRequest, pk: int, region: int):
+    """(turn, score, region) for an error region of a turn's shown score; 404 when the
+    turn is not scored under its language's scored version or has no such region."""
+    from django.http import Http404
+
+    from ..alignment import regions
+    from ..queries import shown_score
+
+    turn = get_turn_for_user(request, pk)
+    score = shown_score(turn)
+    if score is None:
+        raise Http404("This turn has no score under its language's scored version.")
+    found = regions(score.alignment)
+    if not 0 <= region < len(found):
+        raise Http404("No such error region.")
+    return turn, score, found[region]

@@ -2,21 +2,150 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+from django_htmx.http import HttpResponseStopPolling
 
+from scoring.metrics import rate
+
+from ..languages import LANGUAGES
+from ..models import ConfigVersion, Job
+from ..queries import BUCKETS, VARIANTS, LanguageStats, language_stats
 from ..roles import maintained_languages
 from .access import require_reviewer
+
+CHART_WIDTH, CHART_HEIGHT, BAR_GAP = 12 * 14, 48, 2
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: int
+    y: int
+    width: int
+    height: int
+    label: str
+    count: int
+
+
+@dataclass
+class LanguageRow:
+    code: str
+    name: str
+    active: ConfigVersion | None
+    scored_version: ConfigVersion | None
+    metric: str
+    rate: float | None
+    errors: int
+    ref_len: int
+    variants: list[tuple[str, str, int, int]]
+    profile: str
+    scored: int
+    total: int
+    open_flags: int
+    pending_proposals: int
+    jobs: list[Job]
+    bars: list[Bar] = field(default_factory=list)
+    undefined: int = 0
+
+    @property
+    def rate_display(self) -> str:
+        return percent(self.rate)
+
+    @property
+    def rescoring(self) -> bool:
+        return self.active is not None and self.active != self.scored_version
+
+    @property
+    def chart_summary(self) -> str:
+        parts = [f"{bar.label}: {bar.count}" for bar in self.bars if bar.count]
+        return f"Per-turn {self.metric} of {self.scored} turns — " + (", ".join(parts) or "none")
 
 
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    context = {"maintained": sorted(maintained_languages(request.user))}
+    order = {code: i for i, code in enumerate(LANGUAGES)}
+    rows = sorted((_row(s) for s in language_stats()), key=lambda r: order.get(r.code, len(order)))
+    jobs = list({job.pk: job for row in rows for job in row.jobs}.values())
+    if request.htmx and request.htmx.target == "jobs":
+        response = render(request, "reviewapp/dashboard.html#jobs", {"jobs": jobs})
+        if not jobs:  # 286 tells htmx to stop polling, after this last swap
+            response.status_code = HttpResponseStopPolling.status_code
+        return response
+    context = {
+        "maintained": sorted(maintained_languages(request.user)),
+        "rows": rows,
+        "jobs": jobs,
+        "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
+    }
     return render(request, "reviewapp/dashboard.html", context)
+
+
+def percent(value: float | None) -> str:
+    """A rate as the pages print it: 12.5%, or an em dash when undefined."""
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _row(stats: LanguageStats) -> LanguageRow:
+    language, totals = stats.language, stats.totals
+    version = language.scored_version
+    errors, ref_len = totals.get("errors") or 0, totals.get("ref_len") or 0
+    variants = []
+    for name in VARIANTS:
+        v_errors, v_ref = totals.get(f"{name}_errors"), totals.get(f"{name}_ref_len")
+        if v_errors is not None and v_ref is not None:
+            variants.append((name, percent(rate(v_errors, v_ref)), v_errors, v_ref))
+    row = LanguageRow(
+        code=language.code,
+        name=LANGUAGES.get(language.code, language.code),
+        active=language.active_version,
+        scored_version=version,
+        metric=_metric(version or language.active_version),
+        rate=rate(errors, ref_len) if totals else None,
+        errors=errors,
+        ref_len=ref_len,
+        variants=variants,
+        profile=_default_profile(version),
+        scored=totals.get("scored", 0),
+        total=stats.user_turns,
+        open_flags=stats.open_flags,
+        pending_proposals=stats.pending_proposals,
+        jobs=stats.jobs,
+        undefined=stats.undefined,
+    )
+    row.bars = _bars(stats.histogram)
+    return row
+
+
+def _config(version: ConfigVersion | None) -> dict:
+    content = version.content if version is not None else {}
+    config = content.get("config") if isinstance(content, dict) else None
+    return config if isinstance(config, dict) else {}
+
+
+def _metric(version: ConfigVersion | None) -> str:
+    return "CER" if _config(version).get("unit") == "char" else "WER"
+
+
+def _default_profile(version: ConfigVersion | None) -> str:
+    profile = _config(version).get("default_profile")
+    return profile if isinstance(profile, str) else ""
+
+
+def _bars(counts: list[int]) -> list[Bar]:
+    """One bar per rate bucket, scaled to the tallest; a bar with turns is at least 1px."""
+    tallest = max(counts) or 1
+    width = CHART_WIDTH // len(BUCKETS)
+    bars = []
+    for i, ((label, _), count) in enumerate(zip(BUCKETS, counts, strict=True)):
+        height = max(1, round(CHART_HEIGHT * count / tallest)) if count else 0
+        bars.append(Bar(i * width, CHART_HEIGHT - height, width - BAR_GAP, height, label, count))
+    return bars
 
 
 @login_not_required

@@ -1,10 +1,18 @@
-"""Factories for review-app rows (factory_boy)."""
+"""Factories for review-app rows (factory_boy), and helpers that build scored data."""
 
 from __future__ import annotations
 
-import factory
+import json
+import subprocess
+import sys
 
-from reviewapp.models import Conversation, Dataset, Turn
+import factory
+from django.conf import settings
+
+from reviewapp.models import ConfigVersion, Conversation, Dataset, Language, Turn
+from reviewapp.services.configs import create_version, scorer_for
+from reviewapp.services.scoring import score_row
+from scoring import load_bundle
 
 
 class DatasetFactory(factory.django.DjangoModelFactory):
@@ -35,3 +43,58 @@ class TurnFactory(factory.django.DjangoModelFactory):
     speaker = "user"
     reference = "my flight is at seven"
     hypothesis = "my fight is at 7"
+
+
+def config_version(language: str, *, scored: bool = True) -> ConfigVersion:
+    """Version 1 of a language's config from configs/, active (and scored) for it."""
+    source = load_bundle(language, settings.CONFIGS_DIR)
+    source_language = source.config.language
+    version = ConfigVersion.objects.filter(language=source_language).first()
+    if version is None:
+        version = create_version(source_language, source.data)
+    Language.objects.update_or_create(
+        code=language,
+        defaults={
+            "config_language": source_language,
+            "active_version": version,
+            "scored_version": version if scored else None,
+        },
+    )
+    return version
+
+
+def scored_conversation(
+    pairs, *, language: str = "en", speakers=None, score: bool = True, **fields
+) -> Conversation:
+    """A conversation whose user turns are scored as the worker scores them."""
+    conversation = ConversationFactory(language=language, **fields)
+    version = config_version(language) if score else None
+    for index, (reference, hypothesis) in enumerate(pairs):
+        speaker = speakers[index] if speakers else "user"
+        turn = TurnFactory(
+            conversation=conversation,
+            index=index,
+            reference=reference,
+            hypothesis=hypothesis,
+            speaker=speaker,
+            scored=speaker != "assistant",
+        )
+        if version is not None and turn.scored:
+            score_row(turn, version, scorer_for(version)).save()
+    return conversation
+
+
+def cli_score(language: str, reference: str, hypothesis: str) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "scoring", "score", "--lang", language]
+        + ["--ref", reference, "--hyp", hypothesis, "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+    )
+    return json.loads(out.stdout)
+
+
+def htmx(target: str = "") -> dict:
+    return {"HX-Request": "true", "HX-Target": target} if target else {"HX-Request": "true"}

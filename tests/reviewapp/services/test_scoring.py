@@ -57,3 +57,19 @@ def test_score_row_carries_the_normalizer_stamp(english):
     assert row.normalizer["name"] == "en-norm"
     assert row.normalizer["hash"] == english.active_version.normalizer_hash
     assert (row.errors, row.substitutions) == (1, 1)
+
+
+def test_a_version_is_shown_only_once_every_turn_has_a_score_under_it(english):
+    """Regression: an empty job finishing early declared a version scored while another
+    job for the same version still had turns to score."""
+    turns = TurnFactory.create_batch(2)
+    pending = scoring.create_job(
+        Job.Kind.RESCORE, "en", english.active_version, [t.pk for t in turns]
+    )
+    scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, [])
+    english.refresh_from_db()
+    assert english.scored_version is None
+    for chunk in pending.chunks.all():
+        scoring.run_chunk(chunk.pk)
+    english.refresh_from_db()
+    assert english.scored_version == english.active_version

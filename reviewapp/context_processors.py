@@ -1,0 +1,17 @@
+"""Template context every page needs: what the navigation may offer this user."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+from .roles import maintained_languages
+
+
+def navigation(request: HttpRequest) -> dict:
+    """`nav_can_import`: the Import link is for maintainers. Lazy, so a fragment that
+    never shows the navigation costs no query."""
+    user = getattr(request, "user", None)
+    if user is None:
+        return {"nav_can_import": False}
+    return {"nav_can_import": SimpleLazyObject(lambda: bool(maintained_languages(user)))}

@@ -1,0 +1,293 @@
+"""Read-side QuerySets for the pages: which scores a page shows, and aggregates in the DB.
+
+Pages show, for each language, the scores of its `scored_version` (the version whose
+scores are complete), so a page never mixes two versions while a rescore runs. Every
+corpus rate is a sum of errors over a sum of reference lengths, never a mean of rates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    FloatField,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce, NullIf
+
+from .models import Conversation, Flag, Job, Language, Proposal, Score, Turn
+
+__all__ = [
+    "BUCKETS",
+    "ConversationFilters",
+    "conversation_rows",
+    "open_flag_counts",
+    "flag_groups",
+    "language_stats",
+    "scored_q",
+    "scored_versions",
+]
+
+VARIANTS = ("strict", "folded", "raw")  # details blocks with their own counts (ha, hi)
+
+#: Per-turn rate histogram: (label, upper bound inclusive); rate 0 gets its own bar.
+BUCKETS: tuple[tuple[str, float], ...] = (
+    ("0", 0.0),
+    *((f"{10 * k}–{10 * (k + 1)}%", (k + 1) / 10) for k in range(10)),
+    (">100%", float("inf")),
+)
+
+
+def scored_versions() -> dict[str, int]:
+    """{language code: id of the version its pages show}, for languages scored at all."""
+    return dict(
+        Language.objects.filter(scored_version__isnull=False).values_list(
+            "code", "scored_version_id"
+        )
+    )
+
+
+def scored_q(versions: dict[str, int], prefix: str = "") -> Q:
+    """Scores of each language's scored version; `prefix` reaches Score from another model.
+
+    >>> scored_q({"en": 3}, "scores__")
+    <Q: (AND: ('scores__language', 'en'), ('scores__version_id', 3))>
+    """
+    if not versions:
+        return Q(**{f"{prefix}version_id": -1})  # matches nothing, on every backend
+    q = Q()
+    for code, version_id in sorted(versions.items()):
+        q |= Q(**{f"{prefix}language": code, f"{prefix}version_id": version_id})
+    return q
+
+
+def _ratio(errors, ref_len):
+    return Cast(errors, FloatField()) / NullIf(Cast(ref_len, FloatField()), Value(0.0))
+
+
+# --- dashboard -------------------------------------------------------------------------------
+
+
+def _variant_sums() -> dict:
+    sums = {}
+    for name in VARIANTS:
+        errors = Cast(KT(f"details__{name}__errors"), IntegerField())
+        ref_len = Coalesce(
+            Cast(KT(f"details__{name}__ref_words"), IntegerField()),
+            Cast(KT(f"details__{name}__ref_chars"), IntegerField()),
+        )
+        sums[f"{name}_errors"] = Sum(errors)
+        sums[f"{name}_ref_len"] = Sum(ref_len)
+    return sums
+
+
+def _bucket():
+    whens = [When(rate__lte=upper, then=Value(i)) for i, (_, upper) in enumerate(BUCKETS[:-1])]
+    return Case(*whens, When(rate__isnull=False, then=Value(len(BUCKETS) - 1)), default=None)
+
+
+@dataclass
+class LanguageStats:
+    """The raw numbers of one language; the dashboard view turns them into rows."""
+
+    language: Language
+    totals: dict
+    histogram: list[int]
+    undefined: int
+    user_turns: int
+    open_flags: int
+    pending_proposals: int
+    jobs: list[Job]
+
+
+def language_stats() -> list[LanguageStats]:
+    """Every language's numbers in a fixed number of grouped queries (seven)."""
+    languages = list(Language.objects.select_related("active_version", "scored_version"))
+    versions = {row.code: row.scored_version_id for row in languages if row.scored_version_id}
+    shown = Score.objects.filter(scored_q(versions))
+    totals = {
+        row["language"]: row
+        for row in shown.values("language").annotate(
+            scored=Count("pk"),
+            errors=Sum("errors"),
+            ref_len=Sum("ref_len"),
+            substitutions=Sum("substitutions"),
+            deletions=Sum("deletions"),
+            insertions=Sum("insertions"),
+            **_variant_sums(),
+        )
+    }
+    histogram: dict[str, list[int]] = {}
+    undefined: dict[str, int] = {}
+    for row in (
+        shown.annotate(bucket=_bucket()).values("language", "bucket").annotate(n=Count("pk"))
+    ):
+        if row["bucket"] is None:
+            undefined[row["language"]] = row["n"]
+        else:
+            histogram.setdefault(row["language"], [0] * len(BUCKETS))[row["bucket"]] = row["n"]
+    user_turns = _count_by_language(Turn.objects.filter(scored=True))
+    flags = _count_by_language(Flag.objects.filter(status=Flag.Status.OPEN))
+    proposals = _count_by_language(Proposal.objects.filter(status=Proposal.Status.PENDING))
+    jobs: dict[str, list[Job]] = {}
+    finished = [Job.Status.DONE, Job.Status.FAILED, Job.Status.CANCELLED]
+    for job in Job.objects.exclude(status__in=finished).select_related("version"):
+        jobs.setdefault(job.language, []).append(job)
+    return [
+        LanguageStats(
+            language=row,
+            totals=totals.get(row.code, {}),
+            histogram=histogram.get(row.code, [0] * len(BUCKETS)),
+            undefined=undefined.get(row.code, 0),
+            user_turns=user_turns.get(row.code, 0),
+            open_flags=flags.get(row.code, 0),
+            pending_proposals=proposals.get(row.code, 0),
+            # a job scores a config language (fr): show it on every language it scores
+            jobs=jobs.get(row.config_language or row.code, []),
+        )
+        for row in languages
+    ]
+
+
+def _count_by_language(queryset: QuerySet) -> dict[str, int]:
+    return dict(queryset.values("language").annotate(n=Count("pk")).values_list("language", "n"))
+
+
+# --- conversations list ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConversationFilters:
+    language: str = ""
+    dataset: int | None = None
+    model: str = ""
+    rate_min: float | None = None  # ratios, 0.25 = 25 %
+    rate_max: float | None = None
+    kinds: tuple[str, ...] = ()  # any of "S", "D", "I" present
+    flagged: str = ""  # "", "yes", "no"
+    q: str = ""
+    sort: str = "rate_desc"
+
+
+SORTS = {
+    "rate_desc": (F("rate").desc(nulls_last=True), "pk"),
+    "rate_asc": (F("rate").asc(nulls_last=True), "pk"),
+    "newest": ("-created_at", "-pk"),
+    "id": ("external_id", "pk"),
+}
+_KIND_FIELDS = {"S": "substitutions", "D": "deletions", "I": "insertions"}
+
+
+def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) -> QuerySet:
+    """Conversations with their shown scores summed in one grouped query.
+
+    Filters on turns use EXISTS subqueries, not joins, so they never multiply the rows
+    the sums run over. Open flags are counted for the shown page only (`open_flag_counts`):
+    a subquery column here would be part of the GROUP BY and run once per joined row.
+    """
+    shown = scored_q(versions, "turns__scores__")
+    rows = Conversation.objects.select_related("dataset").annotate(
+        user_turns=Count("turns", filter=Q(turns__scored=True), distinct=True),
+        scored_turns=Count("turns__scores", filter=shown),
+        errors=Sum("turns__scores__errors", filter=shown),
+        ref_len=Sum("turns__scores__ref_len", filter=shown),
+        substitutions=Coalesce(Sum("turns__scores__substitutions", filter=shown), 0),
+        deletions=Coalesce(Sum("turns__scores__deletions", filter=shown), 0),
+        insertions=Coalesce(Sum("turns__scores__insertions", filter=shown), 0),
+        rate=_ratio(F("errors"), F("ref_len")),
+    )
+    if filters.language:
+        rows = rows.filter(language=filters.language)
+    if filters.dataset:
+        rows = rows.filter(dataset_id=filters.dataset)
+    if filters.model:
+        rows = rows.filter(model=filters.model)
+    if filters.q:
+        text = Q(reference__icontains=filters.q) | Q(hypothesis__icontains=filters.q)
+        rows = rows.filter(Exists(Turn.objects.filter(text, conversation=OuterRef("pk"))))
+    if filters.flagged:
+        flagged = Exists(
+            Flag.objects.filter(turn__conversation=OuterRef("pk"), status=Flag.Status.OPEN)
+        )
+        rows = rows.filter(flagged if filters.flagged == "yes" else ~flagged)
+    if filters.rate_min is not None:
+        rows = rows.filter(rate__gte=filters.rate_min)
+    if filters.rate_max is not None:
+        rows = rows.filter(rate__lte=filters.rate_max)
+    if filters.kinds:
+        present = Q()
+        for kind in filters.kinds:
+            present |= Q(**{f"{_KIND_FIELDS[kind]}__gt": 0})
+        rows = rows.filter(present)
+    return rows.order_by(*SORTS.get(filters.sort, SORTS["rate_desc"]))
+
+
+def open_flag_counts(conversation_ids) -> dict[int, int]:
+    """{conversation id: open flags}, for the conversations of one page."""
+    return dict(
+        Flag.objects.filter(turn__conversation__in=list(conversation_ids), status=Flag.Status.OPEN)
+        .values("turn__conversation")
+        .annotate(n=Count("pk"))
+        .values_list("turn__conversation", "n")
+    )
+
+
+# --- flag queue ------------------------------------------------------------------------------
+
+
+def flag_groups(language: str = "", versions: dict[str, int] | None = None) -> QuerySet:
+    """Open flags grouped by (language, reference span, hypothesis span), most frequent first.
+
+    `corpus_turns` approximates "turns with the same error": scores of the language's
+    scored version whose normalized reference contains the reference span and whose
+    normalized hypothesis contains the hypothesis span, counted in the database.
+    """
+    versions = scored_versions() if versions is None else versions
+    same_pair = (
+        Score.objects.filter(
+            scored_q(versions),
+            language=OuterRef("language"),
+            reference_normalized__contains=OuterRef("ref_span"),
+            hypothesis_normalized__contains=OuterRef("hyp_span"),
+        )
+        .values("language")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    flags = Flag.objects.filter(status=Flag.Status.OPEN)
+    if language:
+        flags = flags.filter(language=language)
+    return (
+        flags.values("language", "ref_span", "hyp_span")
+        .annotate(
+            flags=Count("pk"),
+            flagged_turns=Count("turn", distinct=True),
+            false_errors=Count("pk", filter=Q(category=Flag.Category.FALSE_ERROR)),
+            real_errors=Count("pk", filter=Q(category=Flag.Category.REAL_ERROR)),
+            reference_errors=Count("pk", filter=Q(category=Flag.Category.REFERENCE_ERROR)),
+            corpus_turns=Coalesce(Subquery(same_pair, output_field=IntegerField()), 0),
+        )
+        .order_by("-corpus_turns", "-flags", "language", "ref_span", "hyp_span")
+    )
+
+
+def shown_score(turn: Turn) -> Score | None:
+    """The turn's score under its language's scored version (None: not scored)."""
+    version = Language.objects.filter(code=turn.language).values("scored_version_id")
+    return (
+        Score.objects.select_related("version")
+        .filter(turn=turn, version_id=Subquery(version[:1]))
+        .first()
+    )

@@ -1,0 +1,127 @@
+"""Config history per language: versions, the rule diff between any two, revert (as a
+proposal), the corpus rate per version, and the ablation of the normalizer's steps."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count, Sum
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.ablation import ablate
+from scoring.config.diff import diff_bundles
+
+from ..charts import bar_chart
+from ..models import ConfigVersion, Language, Proposal, Score, Turn
+from ..services import proposals as service
+from ..services.configs import scorer_for
+from .access import require_reviewer
+
+ABLATION_TURNS = 3_000
+
+
+def _get_language_for_user(request: HttpRequest, code: str) -> Language:
+    require_reviewer(request)
+    language = (
+        Language.objects.select_related("active_version", "scored_version")
+        .filter(code=code)
+        .first()
+    )
+    if language is None or language.active_version is None:
+        raise Http404(f"No config for language {code!r}")
+    return language
+
+
+@require_GET
+def config_history(request: HttpRequest, code: str) -> HttpResponse:
+    language = _get_language_for_user(request, code)
+    versions = list(
+        ConfigVersion.objects.filter(language=language.config_language)
+        .select_related("author", "approver", "proposal", "parent")
+        .order_by("-number")
+    )
+    rates = _rates_per_version(language)
+    for version in versions:
+        version.corpus_rate = rates.get(version.pk)
+    chart = bar_chart([(f"v{v.number}", v.corpus_rate) for v in reversed(versions)])
+    context = {"language": language, "versions": versions, "chart": chart}
+    a, b = request.GET.get("a"), request.GET.get("b")
+    if a and b:
+        by_number = {str(v.number): v for v in versions}
+        if a in by_number and b in by_number:
+            context["diff"] = diff_bundles(by_number[a].content, by_number[b].content)
+            context["diff_pair"] = (by_number[a], by_number[b])
+    return render(request, "reviewapp/config_history.html", context)
+
+
+def _rates_per_version(language: Language) -> dict[int, float | None]:
+    codes = Language.objects.filter(config_language=language.config_language).values_list(
+        "code", flat=True
+    )
+    rows = (
+        Score.objects.filter(language__in=list(codes))
+        .values("version")
+        .annotate(errors=Sum("errors"), ref=Sum("ref_len"), n=Count("id"))
+    )
+    return {r["version"]: (r["errors"] / r["ref"] if r["ref"] else None) for r in rows}
+
+
+@require_POST
+def config_revert(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    language = _get_language_for_user(request, code)
+    version = get_object_or_404(ConfigVersion, language=language.config_language, number=number)
+    try:
+        proposal = service.do_revert_proposal(request.user, version)
+    except service.ProposalError as exc:
+        messages.error(request, str(exc))
+        return redirect("reviewapp:config_history", code=code)
+    messages.success(request, f"Proposal to revert to v{number} created; a maintainer decides.")
+    return redirect("reviewapp:proposal", pk=proposal.pk)
+
+
+@require_GET
+def ablation(request: HttpRequest, code: str) -> HttpResponse:
+    language = _get_language_for_user(request, code)
+    proposal = None
+    scorer = scorer_for(language.active_version)
+    if request.GET.get("proposal", "").isdigit():
+        proposal = get_object_or_404(
+            Proposal, pk=int(request.GET["proposal"]), language=language.config_language
+        )
+        scorer = service._scorer(proposal.content)
+    codes = Language.objects.filter(config_language=language.config_language).values_list(
+        "code", flat=True
+    )
+    pairs = list(
+        Turn.objects.filter(language__in=list(codes), scored=True)
+        .order_by("pk")
+        .values_list("reference", "hypothesis")[:ABLATION_TURNS]
+    )
+    rows = ablate(scorer, pairs)
+    metric = "cer" if scorer.unit == "char" else "wer"
+    chart = bar_chart([(row.step, row.rate) for row in rows], width=max(480, 56 * len(rows)))
+    previous = [None] + [row.rate for row in rows[:-1]]
+    table = [
+        {
+            "step": row.step,
+            "rate": row.rate,
+            "counts": row.counts,
+            "change": None if p is None or row.rate is None else row.rate - p,
+        }
+        for row, p in zip(rows, previous, strict=True)
+    ]
+    return render(
+        request,
+        "reviewapp/ablation.html",
+        {
+            "language": language,
+            "proposal": proposal,
+            "table": table,
+            "chart": chart,
+            "metric": metric,
+            "pairs": len(pairs),
+            "limit": ABLATION_TURNS,
+            "label": scorer.identity.label(),
+        },
+    )

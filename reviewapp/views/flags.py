@@ -1,0 +1,186 @@
+"""Flags: create one on an error region, edit or withdraw your own, and the flag queue.
+
+With htmx a form is swapped in place and answered by the saved flag; without JavaScript
+the same URLs are a normal form page, a POST and a redirect back to the conversation.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..alignment import tokens
+from ..languages import LANGUAGE_CHOICES, LANGUAGES
+from ..models import Flag
+from ..queries import flag_groups, scored_versions
+from ..services.flags import (
+    MAX_NOTE_CHARS,
+    FlagError,
+    do_create_flag,
+    do_edit_flag,
+    do_withdraw_flag,
+)
+from .access import get_flag_for_author, get_region_for_user, require_reviewer
+
+GROUPS_PER_PAGE = 50
+
+
+class FlagForm(forms.Form):
+    category = forms.ChoiceField(choices=Flag.Category.choices, widget=forms.RadioSelect)
+    note = forms.CharField(
+        max_length=MAX_NOTE_CHARS,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "data-autofocus": ""}),
+        help_text="Why: e.g. “spelled-out code, same letters”. Ctrl+Enter saves.",
+    )
+
+
+def _conversation_url(turn) -> str:
+    return reverse("reviewapp:conversation", args=[turn.conversation_id]) + f"#turn-{turn.pk}"
+
+
+def _form_response(request, context: dict, *, invalid: bool) -> HttpResponse:
+    """The form as a fragment for htmx (200, so htmx swaps it), or as a page."""
+    if request.htmx:
+        return render(request, "reviewapp/flag_form.html#form", context)
+    return render(request, "reviewapp/flag_form.html", context, status=400 if invalid else 200)
+
+
+def _flag_response(request, flag: Flag) -> HttpResponse:
+    if request.htmx:
+        context = {"flag": flag, "focus": True}
+        return render(request, "reviewapp/conversation.html#flag-item", context)
+    return redirect(_conversation_url(flag.turn))
+
+
+@require_http_methods(["GET", "POST"])
+def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
+    turn, score, chosen = get_region_for_user(request, pk, region)
+    initial = {"category": request.GET.get("category", Flag.Category.FALSE_ERROR)}
+    form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-{region}-%s")
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            flag = do_create_flag(
+                request.user,
+                score,
+                chosen.index,
+                category=form.cleaned_data["category"],
+                note=form.cleaned_data["note"],
+            )
+        except FlagError as exc:
+            error = str(exc)
+        else:
+            return _flag_response(request, flag)
+    context = {
+        "form": form,
+        "error": error,
+        "turn": turn,
+        "form_id": f"flag-form-{pk}-{region}",
+        "action": reverse("reviewapp:flag_new", args=[pk, region]),
+        "cancel_url": _conversation_url(turn),
+        "ref_span": chosen.ref_span(tokens(score.reference_normalized, score.unit), score.unit),
+        "hyp_span": chosen.hyp_span(tokens(score.hypothesis_normalized, score.unit), score.unit),
+        "title": "Flag an error region",
+    }
+    return _form_response(request, context, invalid=request.method == "POST")
+
+
+@require_http_methods(["GET", "POST"])
+def flag_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    flag = get_flag_for_author(request, pk)
+    initial = {"category": flag.category, "note": flag.note}
+    form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-%s")
+    error = "" if flag.status == Flag.Status.OPEN else "Only an open flag can be edited."
+    if request.method == "POST" and form.is_valid() and not error:
+        try:
+            flag = do_edit_flag(
+                request.user,
+                flag,
+                category=form.cleaned_data["category"],
+                note=form.cleaned_data["note"],
+            )
+        except FlagError as exc:
+            error = str(exc)
+        else:
+            return _flag_response(request, flag)
+    context = {
+        "form": form,
+        "error": error,
+        "turn": flag.turn,
+        "flag": flag,
+        "form_id": f"flag-{pk}",  # replaces the flag item in place
+        "action": reverse("reviewapp:flag_edit", args=[pk]),
+        "cancel_url": _conversation_url(flag.turn),
+        "ref_span": flag.ref_span,
+        "hyp_span": flag.hyp_span,
+        "title": "Edit your flag",
+    }
+    return _form_response(request, context, invalid=request.method == "POST" or bool(error))
+
+
+@require_POST
+def flag_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    flag = get_flag_for_author(request, pk)
+    try:
+        flag = do_withdraw_flag(request.user, flag)
+    except FlagError as exc:
+        return HttpResponse(str(exc), status=409, content_type="text/plain")
+    return _flag_response(request, flag)
+
+
+class QueueFilterForm(forms.Form):
+    language = forms.ChoiceField(choices=[("", "All languages"), *LANGUAGE_CHOICES], required=False)
+
+
+@require_GET
+def flag_queue(request: HttpRequest) -> HttpResponse:
+    """Open flags grouped by identical (reference span, hypothesis span) pair."""
+    require_reviewer(request)
+    form = QueueFilterForm(request.GET or None)
+    language = form.cleaned_data["language"] if form.is_valid() else ""
+    versions = scored_versions()
+    page = Paginator(flag_groups(language, versions), GROUPS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    groups = list(page)
+    _attach_flags(groups)
+    context = {
+        "form": form,
+        "page": page,
+        "groups": groups,
+        "language": language,
+        "language_names": LANGUAGES,
+        "query": urlencode({"language": language}) if language else "",
+    }
+    if request.htmx and request.htmx.target == "queue":
+        return render(request, "reviewapp/flag_queue.html#queue", context)
+    return render(request, "reviewapp/flag_queue.html", context)
+
+
+def _attach_flags(groups: list[dict]) -> None:
+    """The flags of the groups on this page, in one query."""
+    if not groups:
+        return
+    match = Q()
+    for group in groups:
+        match |= Q(
+            language=group["language"], ref_span=group["ref_span"], hyp_span=group["hyp_span"]
+        )
+    by_key: dict[tuple, list[Flag]] = {}
+    flags = (
+        Flag.objects.filter(match, status=Flag.Status.OPEN)
+        .select_related("author", "turn__conversation")
+        .order_by("created_at", "pk")
+    )
+    for flag in flags:
+        by_key.setdefault((flag.language, flag.ref_span, flag.hyp_span), []).append(flag)
+    for group in groups:
+        group["items"] = by_key.get((group["language"], group["ref_span"], group["hyp_span"]), [])

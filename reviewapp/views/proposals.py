@@ -1,0 +1,287 @@
+"""Config proposals: write one (structured edits or raw JSON), check it live, preview its
+impact, and decide on it (maintainers of the language)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..forms import EditForm, ProposalForm, RejectForm
+from ..models import Flag, Job, Language, Proposal
+from ..roles import is_maintainer_of
+from ..services import proposals as service
+from ..services.edits import EditError, apply_edit
+from ..services.preview import create_preview_job
+from .access import require_reviewer
+
+PAGE = "reviewapp/proposal_form.html"
+
+
+def _get_proposal_for_user(request: HttpRequest, pk: int) -> Proposal:
+    require_reviewer(request)
+    return get_object_or_404(Proposal.objects.select_related("base_version", "author"), pk=pk)
+
+
+def _get_language(code: str) -> Language:
+    language = Language.objects.select_related("active_version").filter(code=code).first()
+    if language is None or language.active_version is None:
+        raise Http404(f"No config for language {code!r}")
+    return language
+
+
+@require_GET
+def proposal_list(request: HttpRequest) -> HttpResponse:
+    require_reviewer(request)
+    rows = Proposal.objects.select_related("base_version", "author", "reviewer").order_by(
+        "-created_at"
+    )
+    status = request.GET.get("status")
+    if status in Proposal.Status.values:
+        rows = rows.filter(status=status)
+    if request.GET.get("language"):
+        rows = rows.filter(language=request.GET["language"])
+    return render(
+        request,
+        "reviewapp/proposals.html",
+        {"proposals": rows[:200], "statuses": Proposal.Status.choices},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def proposal_new(request: HttpRequest) -> HttpResponse:
+    require_reviewer(request)
+    code = request.GET.get("language") or request.POST.get("language", "")
+    if not code:
+        languages = Language.objects.exclude(active_version=None).select_related("active_version")
+        return render(request, "reviewapp/proposal_language.html", {"languages": languages})
+    language = _get_language(code)
+    base = language.active_version
+    flags = _flags(request, base.language)
+    if request.method == "GET":
+        form = ProposalForm(
+            initial={"content": service.content_json(base.content), "title": _default_title(flags)}
+        )
+        return _editor(request, form, language, base, flags)
+    return _post_editor(request, language, base, flags, proposal=None)
+
+
+@require_http_methods(["GET", "POST"])
+def proposal_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    proposal = _get_proposal_for_user(request, pk)
+    if proposal.author_id != request.user.pk or proposal.status != Proposal.Status.PENDING:
+        raise PermissionDenied("Only the author can edit a pending proposal.")
+    language = _get_language(proposal.language)
+    flags = proposal.flags.all()
+    if request.method == "GET":
+        form = ProposalForm(
+            initial={
+                "content": service.content_json(proposal.content),
+                "title": proposal.title,
+                "description": proposal.description,
+            }
+        )
+        return _editor(request, form, language, proposal.base_version, flags, proposal)
+    return _post_editor(request, language, proposal.base_version, flags, proposal=proposal)
+
+
+def _post_editor(request, language, base, flags, proposal):
+    action = request.POST.get("action", "save")
+    form = ProposalForm(request.POST)
+    if action == "edit":
+        return _apply_structured_edit(request, form, language, base, flags, proposal)
+    if not form.is_valid():
+        return _editor(request, form, language, base, flags, proposal, status=400)
+    content = form.cleaned_data["content"]
+    if action == "check":
+        context = _checks(content, base, flags)
+        return render(request, f"{PAGE}#checks", context)
+    try:
+        if proposal is None:
+            proposal = service.do_create_proposal(
+                request.user,
+                language.code,
+                content,
+                title=form.cleaned_data["title"],
+                description=form.cleaned_data["description"],
+                flags=flags,
+            )
+        else:
+            service.do_edit_proposal(
+                request.user,
+                proposal,
+                content,
+                title=form.cleaned_data["title"],
+                description=form.cleaned_data["description"],
+            )
+    except service.ProposalError as exc:
+        form.add_error("content", str(exc))
+        return _editor(request, form, language, base, flags, proposal, status=400)
+    messages.success(request, "Proposal saved.")
+    return redirect("reviewapp:proposal", pk=proposal.pk)
+
+
+def _apply_structured_edit(request, form, language, base, flags, proposal):
+    edit = EditForm(request.POST, prefix="edit")
+    content_form = ProposalForm(request.POST)
+    if content_form.is_valid() and edit.is_valid():
+        try:
+            content = apply_edit(content_form.cleaned_data["content"], **edit.cleaned_data)
+        except EditError as exc:
+            edit.add_error("key", str(exc))
+        else:
+            data = request.POST.copy()
+            data["content"] = service.content_json(content)
+            form = ProposalForm(data)
+            form.is_valid()
+    return _editor(request, form, language, base, flags, proposal, edit_form=edit)
+
+
+def _editor(request, form, language, base, flags, proposal=None, *, status=200, edit_form=None):
+    content = None
+    if form.is_bound and form.is_valid():
+        content = form.cleaned_data["content"]
+    elif not form.is_bound:
+        content = json.loads(form.initial["content"])
+    context = {
+        "form": form,
+        "edit_form": edit_form or EditForm(prefix="edit"),
+        "language": language,
+        "base": base,
+        "flags": flags,
+        "proposal": proposal,
+        **(_checks(content, base, flags) if content is not None else {}),
+    }
+    template = f"{PAGE}#editor" if request.htmx and request.POST.get("action") == "edit" else PAGE
+    return render(request, template, context, status=status)
+
+
+def _checks(content: dict, base, flags) -> dict:
+    problems = service.check_content(content, sample_texts=_samples(base))
+    blocking = [p for p in problems if p.level == "error"]
+    context = {"problems": problems, "blocking": bool(blocking)}
+    if not blocking:
+        context["changes"] = service.rule_diff(base, content)
+        context["flag_results"] = service.flag_results(flags, base.content, content)
+    return context
+
+
+def _samples(base, limit: int = 200) -> list[str]:
+    """Texts to test idempotence on: the language's own references."""
+    from ..models import Turn
+
+    codes = Language.objects.filter(config_language=base.language).values_list("code", flat=True)
+    return list(
+        Turn.objects.filter(language__in=codes)
+        .order_by("pk")
+        .values_list("reference", flat=True)[:limit]
+    )
+
+
+def _flags(request, config_language: str):
+    ids = [
+        int(x) for x in request.GET.getlist("flag") + request.POST.getlist("flag") if x.isdigit()
+    ]
+    codes = Language.objects.filter(config_language=config_language).values_list("code", flat=True)
+    return Flag.objects.filter(pk__in=ids, language__in=list(codes))
+
+
+def _default_title(flags) -> str:
+    first = flags.first()
+    return f"Normalize {first.ref_span!r} = {first.hyp_span!r}" if first else ""
+
+
+@require_GET
+def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    proposal = _get_proposal_for_user(request, pk)
+    active = Language.objects.filter(config_language=proposal.language).first().active_version
+    preview = proposal.jobs.filter(kind=Job.Kind.PREVIEW).order_by("-pk").first()
+    context = {
+        "proposal": proposal,
+        "changes": service.rule_diff(proposal.base_version, proposal.content),
+        "problems": service.check_content(proposal.content),
+        "flag_results": service.flag_checks(proposal),
+        "stale": active.pk != proposal.base_version_id,
+        "active": active,
+        "preview": preview,
+        "can_decide": is_maintainer_of(request.user, proposal.language),
+        "is_author": proposal.author_id == request.user.pk,
+        "reject_form": RejectForm(),
+    }
+    return render(request, "reviewapp/proposal_detail.html", context)
+
+
+@require_POST
+def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    from ..tasks import preview_proposal
+
+    proposal = _get_proposal_for_user(request, pk)
+    with transaction.atomic():
+        job = create_preview_job(proposal, request.user)
+        transaction.on_commit(lambda: preview_proposal.delay(job.pk))
+    if request.htmx:
+        return render(request, "reviewapp/job.html#progress", {"job": job})
+    return redirect("reviewapp:proposal", pk=proposal.pk)
+
+
+@require_POST
+def proposal_approve(request: HttpRequest, pk: int) -> HttpResponse:
+    proposal = _get_proposal_for_user(request, pk)
+    try:
+        version = service.do_approve(
+            request.user, proposal, message=request.POST.get("message", "")
+        )
+    except service.ProposalError as exc:
+        messages.error(request, f"Not approved: {exc}")
+    else:
+        messages.success(request, f"Approved as {version}: rescoring in the background.")
+    return redirect("reviewapp:proposal", pk=proposal.pk)
+
+
+@require_POST
+def proposal_reject(request: HttpRequest, pk: int) -> HttpResponse:
+    proposal = _get_proposal_for_user(request, pk)
+    form = RejectForm(request.POST)
+    if not is_maintainer_of(request.user, proposal.language):
+        raise PermissionDenied("Only a maintainer of this language can reject.")
+    if not form.is_valid():
+        messages.error(request, "A rejection needs a reason the author can read.")
+        return redirect("reviewapp:proposal", pk=proposal.pk)
+    try:
+        service.do_reject(request.user, proposal, form.cleaned_data["reason"])
+    except service.ProposalError as exc:
+        messages.error(request, str(exc))
+    return redirect("reviewapp:proposal", pk=proposal.pk)
+
+
+@require_POST
+def proposal_rebase(request: HttpRequest, pk: int) -> HttpResponse:
+    proposal = _get_proposal_for_user(request, pk)
+    if proposal.author_id != request.user.pk and not is_maintainer_of(
+        request.user, proposal.language
+    ):
+        raise PermissionDenied("Only the author or a maintainer can rebase.")
+    try:
+        service.do_rebase(request.user, proposal)
+    except service.ProposalError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Rebased onto the active version.")
+    return redirect("reviewapp:proposal", pk=proposal.pk)
+
+
+@require_GET
+def turn_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """A stable link to a turn: its place on its conversation's page."""
+    from django.urls import reverse
+
+    from .access import get_turn_for_user
+
+    turn = get_turn_for_user(request, pk)
+    url = reverse("reviewapp:conversation", args=[turn.conversation_id])
+    return redirect(f"{url}#turn-{turn.pk}")

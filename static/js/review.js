@@ -1,0 +1,106 @@
+// Keyboard review on the conversation page: j/k move between error regions, f/e/r open
+// the flag form for the current region, w opens its "why" panel, ? toggles the help.
+// Every action is also a plain link or form on the page; this file only adds keys.
+(function () {
+  "use strict";
+
+  var ACTIONS = { f: "false_error", e: "real_error", r: "reference_error", w: "why" };
+  var current = null;
+
+  function regions() {
+    return Array.prototype.slice.call(document.querySelectorAll("#turns .region"));
+  }
+
+  function select(region) {
+    if (current && current !== region) current.classList.remove("current");
+    current = region;
+    if (!region) return;
+    region.classList.add("current");
+    region.focus();
+    region.scrollIntoView({ block: "center", behavior: "auto" });
+  }
+
+  function move(step) {
+    var all = regions();
+    if (!all.length) return;
+    var at = all.indexOf(current);
+    if (at === -1) at = step > 0 ? -1 : all.length;
+    select(all[Math.min(all.length - 1, Math.max(0, at + step))]);
+  }
+
+  function act(name) {
+    if (!current || !document.body.contains(current)) return;
+    var row = document.getElementById(current.getAttribute("data-actions"));
+    var link = row && row.querySelector('[data-action="' + name + '"]');
+    if (link) link.click();
+  }
+
+  function toggleHelp(show) {
+    var help = document.getElementById("keyboard-help");
+    var button = document.getElementById("help-toggle");
+    if (!help) return;
+    var open = show === undefined ? help.hidden : show;
+    help.hidden = !open;
+    if (button) button.setAttribute("aria-expanded", String(open));
+    if (open) help.querySelector("[data-close-help]").focus();
+    else if (current) current.focus();
+  }
+
+  function typing(target) {
+    var tag = target.tagName;
+    return target.isContentEditable || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && event.target.form) {
+      event.preventDefault();
+      event.target.form.requestSubmit();
+      return;
+    }
+    if (event.key === "Escape") {
+      toggleHelp(false);
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    if (event.key === "?") toggleHelp();
+    else if (event.key === "j") move(1);
+    else if (event.key === "k") move(-1);
+    else if (ACTIONS[event.key]) act(ACTIONS[event.key]);
+    else return;
+    event.preventDefault();
+  });
+
+  // A click (or Tab) onto a region makes it the current one.
+  document.addEventListener("focusin", function (event) {
+    var region = event.target.closest && event.target.closest("#turns .region");
+    if (region && region !== current) {
+      if (current) current.classList.remove("current");
+      current = region;
+      region.classList.add("current");
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("#help-toggle")) toggleHelp();
+    else if (event.target.closest("[data-close-help]")) toggleHelp(false);
+  });
+
+  // After htmx swaps in a form or a saved flag, put the focus where the work continues.
+  document.addEventListener("htmx:afterSettle", function () {
+    var next = document.querySelector("[data-autofocus]");
+    if (!next) return;
+    next.removeAttribute("data-autofocus");
+    next.focus();
+  });
+
+  // The no-JavaScript flag page marks the note field too; with JavaScript, focus it.
+  document.addEventListener("DOMContentLoaded", function () {
+    var first = document.querySelector("main [data-autofocus]");
+    if (first) first.focus();
+  });
+
+  // The raw/normalized toggle replaces #turns: forget the region that was removed.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (current && !document.body.contains(current)) current = null;
+  });
+})();

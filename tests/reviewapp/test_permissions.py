@@ -1,0 +1,245 @@
+"""Who may do what, for EVERY URL of the review app: each URL name × GET and POST (and
+htmx GETs) × anonymous / no role / reviewer / maintainer of another language / maintainer
+of the object's language → the expected status. No write succeeds without the role.
+
+The cases are built from `reviewapp.urls.urlpatterns`: a new URL without an entry in
+EXPECTED (and, if it takes arguments, in URL_ARGS) fails `test_every_url_has_expectations`,
+so nobody can add an endpoint without saying who may use it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import URLPattern, URLResolver, reverse
+
+from reviewapp import urls as reviewapp_urls
+from reviewapp.models import (
+    AuditEvent,
+    ConfigVersion,
+    Conversation,
+    Flag,
+    ImportBatch,
+    Job,
+    Language,
+    Proposal,
+)
+from reviewapp.services import proposals
+from reviewapp.services.flags import do_create_flag
+from reviewapp.services.scoring import create_job
+from tests.reviewapp.factories import scored_conversation
+
+pytestmark = pytest.mark.django_db
+
+PERSONAS = ("anonymous", "outsider", "reviewer", "maintainer_fr", "maintainer_de")
+LOGIN = "login"  # a redirect to the login page
+REFUSED = {LOGIN, 400, 401, 403, 404, 405}
+
+
+def row(anonymous, outsider, reviewer, other_maintainer, own_maintainer) -> dict:
+    """Expected statuses; the objects are German and the flag is the reviewer's."""
+    statuses = (anonymous, outsider, reviewer, other_maintainer, own_maintainer)
+    return dict(zip(PERSONAS, statuses, strict=True))
+
+
+READ = row(LOGIN, 403, 200, 200, 200)
+GET_ONLY = row(LOGIN, 405, 405, 405, 405)  # the method check answers before the role check
+
+EXPECTED: dict[str, dict[str, dict]] = {
+    "dashboard": {"GET": READ, "POST": GET_ONLY},
+    "healthz": {"GET": row(200, 200, 200, 200, 200), "POST": row(405, 405, 405, 405, 405)},
+    "import": {
+        "GET": row(LOGIN, 403, 403, 200, 200),
+        # maintainer_fr may import, but not this German file: refused, nothing written
+        "POST": row(LOGIN, 403, 403, 400, 302),
+    },
+    "api_import": {
+        "GET": row(405, 405, 405, 405, 405),
+        "POST": row(401, 401, 401, 401, 401),  # a session is not a token
+    },
+    # browse and flag
+    "conversations": {"GET": READ, "POST": GET_ONLY},
+    "conversation": {"GET": READ, "POST": GET_ONLY},
+    "why": {"GET": READ, "POST": GET_ONLY},
+    "flag_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
+    "flag_queue": {"GET": READ, "POST": GET_ONLY},
+    # author only: the flag belongs to the reviewer
+    "flag_edit": {
+        "GET": row(LOGIN, 403, 200, 403, 403),
+        "POST": row(LOGIN, 403, 302, 403, 403),
+    },
+    "flag_withdraw": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 403)},
+    # configs: proposals, versions, background jobs (the proposal is the reviewer's)
+    "proposals": {"GET": READ, "POST": GET_ONLY},
+    "proposal_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
+    "proposal": {"GET": READ, "POST": GET_ONLY},
+    "proposal_edit": {
+        "GET": row(LOGIN, 403, 200, 403, 403),
+        "POST": row(LOGIN, 403, 302, 403, 403),
+    },
+    "proposal_preview": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 302, 302)},
+    "proposal_approve": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "proposal_reject": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    # the author or a maintainer of the language rebases a stale proposal
+    "proposal_rebase": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 302)},
+    "config_history": {"GET": READ, "POST": GET_ONLY},
+    "config_revert": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 302, 302)},
+    "ablation": {"GET": READ, "POST": GET_ONLY},
+    "job": {"GET": READ, "POST": GET_ONLY},
+    "job_cancel": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "job_retry": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "turn": {"GET": row(LOGIN, 403, 302, 302, 302), "POST": GET_ONLY},
+}
+
+
+def url_names(patterns=None, namespace="reviewapp") -> list[str]:
+    names = []
+    for pattern in reviewapp_urls.urlpatterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            names += url_names(pattern.url_patterns, namespace)
+        elif isinstance(pattern, URLPattern):
+            names.append(pattern.name or f"<unnamed {pattern.pattern}>")
+    return names
+
+
+def cases():
+    """One case per URL name with expectations × method × persona (× htmx for GETs); a
+    name without expectations fails `test_every_url_has_expectations` instead."""
+    for name in url_names():
+        for method, statuses in EXPECTED.get(name, {}).items():
+            for persona in statuses:
+                yield pytest.param(name, method, persona, False, id=f"{name}-{method}-{persona}")
+                if method == "GET":
+                    yield pytest.param(
+                        name, method, persona, True, id=f"{name}-{method}-{persona}-htmx"
+                    )
+
+
+@pytest.fixture
+def objects(reviewer, make_user):
+    conversation = scored_conversation([("das Konto", "das Kondo")], language="de")
+    turn = conversation.turns.get()
+    flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
+    v1 = Language.objects.get(code="de").active_version
+    # a stale proposal (its base, v1, is no longer active) and a fresh one on v2
+    stale = proposals.do_create_proposal(reviewer, "de", with_filler(v1, "ähmja"), title="s")
+    approved = proposals.do_create_proposal(reviewer, "de", with_filler(v1, "öhm"), title="a")
+    proposals.do_approve(make_user("approver-de", maintains=["de"]), approved)
+    v2 = Language.objects.get(code="de").active_version
+    fresh = proposals.do_create_proposal(reviewer, "de", with_filler(v2, "hmja"), title="f")
+    running = create_job(Job.Kind.RESCORE, "de", v2, [])
+    Job.objects.filter(pk=running.pk).update(status=Job.Status.RUNNING)
+    failed = create_job(Job.Kind.RESCORE, "de", v2, [turn.pk])
+    Job.objects.filter(pk=failed.pk).update(status=Job.Status.FAILED)
+    return {
+        "conversation": conversation,
+        "turn": turn,
+        "flag": flag,
+        "proposal": fresh,
+        "stale": stale,
+        "running": running,
+        "failed": failed,
+        "v2": v2,
+    }
+
+
+def with_filler(version, word: str) -> dict:
+    content = copy.deepcopy(version.content)
+    content["config"]["fillers"].append(word)
+    return content
+
+
+#: The URL arguments of each URL name that takes any, from the `objects` fixture.
+URL_ARGS = {
+    "conversation": lambda o: [o["conversation"].pk],
+    "why": lambda o: [o["turn"].pk, 0],
+    "flag_new": lambda o: [o["turn"].pk, 0],
+    "flag_edit": lambda o: [o["flag"].pk],
+    "flag_withdraw": lambda o: [o["flag"].pk],
+    "proposal": lambda o: [o["proposal"].pk],
+    "proposal_edit": lambda o: [o["proposal"].pk],
+    "proposal_preview": lambda o: [o["proposal"].pk],
+    "proposal_approve": lambda o: [o["proposal"].pk],
+    "proposal_reject": lambda o: [o["proposal"].pk],
+    "proposal_rebase": lambda o: [o["stale"].pk],
+    "config_history": lambda o: ["de"],
+    "config_revert": lambda o: ["de", 1],
+    "ablation": lambda o: ["de"],
+    "job": lambda o: [o["running"].pk],
+    "job_cancel": lambda o: [o["running"].pk],
+    "job_retry": lambda o: [o["failed"].pk],
+    "turn": lambda o: [o["turn"].pk],
+}
+
+
+def url_args(name: str, objects: dict) -> list:
+    return URL_ARGS[name](objects) if name in URL_ARGS else []
+
+
+def post_data(name: str, objects: dict) -> dict:
+    if name == "import":
+        line = {"id": "perm-1", "language": "de", "turns": [{"reference": "a", "hypothesis": "b"}]}
+        content = (json.dumps(line) + "\n").encode()
+        return {"file": SimpleUploadedFile("perm.jsonl", content), "dataset": "perm"}
+    if name in {"flag_new", "flag_edit"}:
+        return {"category": "real_error", "note": "changed"}
+    if name in {"proposal_new", "proposal_edit"}:
+        content = with_filler(objects["v2"], "ähmhm")
+        return {
+            "language": "de",
+            "title": "t",
+            "description": "",
+            "action": "save",
+            "content": json.dumps(content, ensure_ascii=False),
+        }
+    if name == "proposal_reject":
+        return {"reason": "not a filler in German"}
+    return {}
+
+
+def state() -> tuple:
+    """Everything a write in this app could change."""
+    flags = list(Flag.objects.order_by("pk").values_list("pk", "category", "note", "status"))
+    return (
+        flags,
+        AuditEvent.objects.count(),
+        Conversation.objects.count(),
+        ImportBatch.objects.count(),
+        list(Proposal.objects.order_by("pk").values_list("pk", "status", "base_version", "title")),
+        list(Job.objects.order_by("pk").values_list("pk", "status")),
+        ConfigVersion.objects.count(),
+    )
+
+
+def test_every_url_has_expectations():
+    missing = sorted(set(url_names()) - set(EXPECTED))
+    assert not missing, f"say who may use these URLs in EXPECTED: {missing}"
+    for name, methods in EXPECTED.items():
+        for method, statuses in methods.items():
+            assert set(statuses) == set(PERSONAS), (name, method)
+
+
+@pytest.mark.parametrize(("name", "method", "persona", "is_htmx"), list(cases()))
+def test_permission_matrix(client, client_for, request, objects, name, method, persona, is_htmx):
+    expected = EXPECTED[name][method][persona]
+    if persona != "anonymous":
+        client = client_for(request.getfixturevalue(persona))
+    url = reverse(f"reviewapp:{name}", args=url_args(name, objects))
+    headers = {"HX-Request": "true"} if is_htmx else None
+    before = state()
+    if method == "GET":
+        response = client.get(url, headers=headers)
+    else:
+        response = client.post(url, post_data(name, objects), headers=headers)
+    if expected == LOGIN:
+        assert response.status_code == 302, response.content[:300]
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == expected, response.content[:300]
+    if expected in REFUSED or method == "GET":
+        assert state() == before, "a refused request (or a GET) changed data"
+    else:
+        assert state() != before, "an allowed write wrote nothing"

@@ -1,0 +1,119 @@
+"""The dashboard: corpus rates as ratios of sums, honest scored/total counts, strict and
+folded side by side, flags, proposals, background work and a server-rendered histogram."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from reviewapp.models import ConfigVersion, Job, Language, Proposal
+from reviewapp.services.configs import create_version
+from reviewapp.services.flags import do_create_flag
+from tests.reviewapp.factories import TurnFactory, htmx, scored_conversation
+
+pytestmark = pytest.mark.django_db
+
+
+def dashboard(client, headers=None):
+    return client.get(reverse("reviewapp:dashboard"), headers=headers)
+
+
+def language_row(html: str, code: str) -> str:
+    start = html.index(f'<tr id="language-{code}">')
+    return html[start : html.index("</tr>", start)]
+
+
+def test_corpus_rate_is_a_ratio_of_sums_not_a_mean(client_for, reviewer):
+    # 1 error in a 1-word turn, 0 in a 9-word turn: 1/10 = 10%, not (100% + 0%) / 2
+    scored_conversation(
+        [("flight", "fight"), ("one two three four five six seven eight nine", "1 2 3 4 5 6 7 8 9")]
+    )
+    row = language_row(dashboard(client_for(reviewer)).content.decode(), "en")
+    assert "WER 10.0%" in row and "(1/10)" in row
+    assert "en-norm@" in row
+
+
+def test_strict_and_folded_side_by_side(client_for, reviewer):
+    scored_conversation([("Ƙasar ta ɗauki", "kasar ta dauki")], language="ha")
+    row = language_row(dashboard(client_for(reviewer)).content.decode(), "ha")
+    assert "WER 66.7%" in row and "strict" in row
+    assert re.search(r'data-variant="strict">strict 66.7% <span class="muted">\(2/3\)', row)
+    assert re.search(r'data-variant="folded">folded 0.0% <span class="muted">\(0/3\)', row)
+    assert 'data-variant="raw"' in row
+
+
+def test_scored_over_total_is_honest(client_for, reviewer):
+    conversation = scored_conversation([("my flight", "my fight")])
+    TurnFactory(conversation=conversation, index=5)  # imported, not scored yet
+    TurnFactory(conversation=conversation, index=6, speaker="assistant", scored=False)
+    Language.objects.create(code="ko", config_language="")
+    scored_conversation([("서울역", "서울 역")], language="ko", score=False)
+    html = dashboard(client_for(reviewer)).content.decode()
+    assert '<span class="coverage">1/2</span>' in language_row(html, "en")
+    ko = language_row(html, "ko")
+    assert '<span class="coverage">0/1</span>' in ko
+    assert "no config yet" in ko and "not scored" in ko
+
+
+def test_rescoring_says_where_the_scores_come_from(client_for, reviewer):
+    scored_conversation([("my flight", "my fight")])
+    old = ConfigVersion.objects.get(language="en")
+    new = create_version("en", old.content, message="next")
+    Language.objects.filter(code="en").update(active_version=new)
+    Job.objects.create(
+        kind="rescore", language="en", version=new, status="running", total=10, done=4
+    )
+    html = dashboard(client_for(reviewer)).content.decode()
+    assert "Scores from v1, rescoring with v2…" in language_row(html, "en")
+    assert '<progress max="100" value="40"' in html
+    assert 'hx-trigger="every 2s"' in html
+
+
+def test_job_poll_stops_with_286_when_nothing_runs(client_for, reviewer):
+    scored_conversation([("my flight", "my fight")])
+    client = client_for(reviewer)
+    job = Job.objects.create(kind="score", language="en", status="running", total=2, done=1)
+    running = dashboard(client, headers=htmx("jobs"))
+    assert running.status_code == 200
+    assert running.content.decode().lstrip().startswith('<div id="jobs" hx-get=')
+    Job.objects.filter(pk=job.pk).update(status="done", done=2)
+    finished = dashboard(client, headers=htmx("jobs"))
+    assert finished.status_code == 286
+    assert "hx-trigger" not in finished.content.decode()
+
+
+def test_open_flags_and_pending_proposals_are_counted(client_for, reviewer):
+    turn = scored_conversation([("my flight", "my fight")]).turns.get()
+    do_create_flag(reviewer, turn.scores.get(), 0, category="false_error")
+    version = ConfigVersion.objects.get(language="en")
+    Proposal.objects.create(
+        language="en", base_version=version, content=version.content, title="t", author=reviewer
+    )
+    row = language_row(dashboard(client_for(reviewer)).content.decode(), "en")
+    cells = re.findall(r'<td class="num">(.*?)</td>', row, flags=re.S)
+    assert ">1</a>" in cells[2]  # open flags, linked to the queue
+    assert cells[3].strip() == "1"  # pending proposals
+
+
+def test_histogram_is_server_rendered_svg(client_for, reviewer):
+    scored_conversation([("my flight", "my flight"), ("my flight", "my fight"), ("a", "b")])
+    row = language_row(dashboard(client_for(reviewer)).content.decode(), "en")
+    assert '<svg class="histogram"' in row and 'role="img"' in row
+    assert "Per-turn WER of 3 turns — 0: 1, 40–50%: 1, 90–100%: 1" in row
+    assert row.count("<rect") == 12
+
+
+def test_queries_do_not_grow_with_languages_or_turns(
+    client_for, reviewer, django_assert_num_queries
+):
+    client = client_for(reviewer)
+    scored_conversation([("my flight", "my fight")])
+    dashboard(client)
+    with django_assert_num_queries(12) as few:
+        dashboard(client)
+    for language in ("de", "fr", "ha"):
+        scored_conversation([("a b c", "a b d")] * 5, language=language)
+    with django_assert_num_queries(len(few.captured_queries)):
+        dashboard(client)

@@ -1,0 +1,192 @@
+"""Flag pages: inline htmx forms that also work as plain posts, author-only changes, and
+the flag queue grouped by span pair with how often the pair occurs in the corpus."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from reviewapp.models import AuditEvent, Flag
+from reviewapp.services.flags import do_create_flag
+from tests.reviewapp.factories import htmx, scored_conversation
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def turn():
+    conversation = scored_conversation([("book the L A X flight", "look the LAX flight")])
+    return conversation.turns.get()
+
+
+def new_url(turn, region=1):
+    return reverse("reviewapp:flag_new", args=[turn.pk, region])
+
+
+def test_form_preselects_the_category_and_focuses_the_note(client_for, reviewer, turn):
+    response = client_for(reviewer).get(new_url(turn) + "?category=reference_error")
+    html = response.content.decode()
+    assert response.status_code == 200
+    checked = re.search(r'<input[^>]*value="reference_error"[^>]*>', html).group()
+    assert "checked" in checked
+    assert "data-autofocus" in html
+    assert '<q dir="auto" lang="en">l a x</q>' in html
+
+
+def test_form_is_a_fragment_for_htmx(client_for, reviewer, turn):
+    response = client_for(reviewer).get(new_url(turn) + "?category=false_error", headers=htmx())
+    html = response.content.decode().lstrip()
+    assert html.startswith(
+        f'<form method="post" action="{new_url(turn)}" id="flag-form-{turn.pk}-1"'
+    )
+
+
+def test_plain_post_saves_and_redirects_to_the_turn(client_for, reviewer, turn):
+    response = client_for(reviewer).post(
+        new_url(turn), {"category": "false_error", "note": "spelled-out code"}
+    )
+    conversation_url = reverse("reviewapp:conversation", args=[turn.conversation_id])
+    assert response.status_code == 302
+    assert response["Location"] == f"{conversation_url}#turn-{turn.pk}"
+    flag = Flag.objects.get()
+    assert (flag.author, flag.category, flag.ref_span, flag.hyp_span, flag.note) == (
+        reviewer,
+        "false_error",
+        "l a x",
+        "lax",
+        "spelled-out code",
+    )
+    assert AuditEvent.objects.filter(action="flag:created", object_id=str(flag.pk)).exists()
+
+
+def test_htmx_post_answers_the_saved_flag_escaped(client_for, reviewer, turn):
+    note = '"><img src=x onerror=alert(1)>'
+    response = client_for(reviewer).post(
+        new_url(turn), {"category": "false_error", "note": note}, headers=htmx()
+    )
+    html = response.content.decode()
+    flag = Flag.objects.get()
+    assert response.status_code == 200
+    assert html.lstrip().startswith(f'<div class="flag flag-open" id="flag-{flag.pk}"')
+    assert "<img" not in html
+    assert "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_bad_category_is_refused_without_a_write(client_for, reviewer, turn):
+    response = client_for(reviewer).post(new_url(turn), {"category": "typo", "note": ""})
+    assert response.status_code == 400
+    assert not Flag.objects.exists() and not AuditEvent.objects.exists()
+
+
+def test_a_turn_without_a_score_cannot_be_flagged(client_for, reviewer):
+    from reviewapp.models import Language
+
+    Language.objects.create(code="hi", config_language="")
+    conversation = scored_conversation([("नमस्ते", "नमस्ते जी")], language="hi", score=False)
+    turn = conversation.turns.get()
+    response = client_for(reviewer).post(new_url(turn, 0), {"category": "real_error"})
+    assert response.status_code == 404
+
+
+@pytest.fixture
+def flag(reviewer, turn):
+    return do_create_flag(reviewer, turn.scores.get(), 1, category="false_error", note="first")
+
+
+def test_author_edits_inline(client_for, reviewer, flag):
+    url = reverse("reviewapp:flag_edit", args=[flag.pk])
+    client = client_for(reviewer)
+    form = client.get(url, headers=htmx()).content.decode()
+    assert form.lstrip().startswith(f'<form method="post" action="{url}" id="flag-{flag.pk}"')
+    response = client.post(url, {"category": "real_error", "note": "second"}, headers=htmx())
+    assert f'id="flag-{flag.pk}"' in response.content.decode()
+    flag.refresh_from_db()
+    assert (flag.category, flag.note) == ("real_error", "second")
+    assert AuditEvent.objects.filter(action="flag:edited").count() == 1
+
+
+def test_author_withdraws_without_js(client_for, reviewer, flag):
+    response = client_for(reviewer).post(reverse("reviewapp:flag_withdraw", args=[flag.pk]))
+    assert response.status_code == 302
+    flag.refresh_from_db()
+    assert flag.status == Flag.Status.WITHDRAWN
+    assert AuditEvent.objects.filter(action="flag:withdrawn").count() == 1
+
+
+@pytest.mark.parametrize("persona", ["maintainer_de", "maintainer_fr"])
+def test_someone_else_cannot_edit_or_withdraw(client_for, request, flag, persona):
+    client = client_for(request.getfixturevalue(persona))
+    edit = reverse("reviewapp:flag_edit", args=[flag.pk])
+    assert client.get(edit).status_code == 403
+    assert client.post(edit, {"category": "real_error", "note": "x"}).status_code == 403
+    assert client.post(reverse("reviewapp:flag_withdraw", args=[flag.pk])).status_code == 403
+    flag.refresh_from_db()
+    assert (flag.category, flag.note, flag.status) == ("false_error", "first", "open")
+    assert not AuditEvent.objects.exclude(action="flag:created").exists()
+
+
+def test_edit_and_withdraw_links_only_for_the_author(client_for, reviewer, maintainer_de, flag):
+    page = reverse("reviewapp:conversation", args=[flag.turn.conversation_id])
+    edit = reverse("reviewapp:flag_edit", args=[flag.pk])
+    assert edit in client_for(reviewer).get(page).content.decode()
+    assert edit not in client_for(maintainer_de).get(page).content.decode()
+
+
+# --- the queue -------------------------------------------------------------------------------
+
+
+def queue(client, **params):
+    return client.get(reverse("reviewapp:flag_queue"), params)
+
+
+def group_rows(response) -> list[tuple[str, str, int]]:
+    html = response.content.decode()
+    rows = re.findall(
+        r'<tr class="flag-group" data-corpus-turns="(\d+)">.*?<q>(.*?)</q>.*?<q>(.*?)</q>',
+        html,
+        flags=re.S,
+    )
+    return [(ref, hyp, int(n)) for n, ref, hyp in rows]
+
+
+def test_queue_groups_same_pair_and_counts_the_corpus(client_for, reviewer, maintainer_de):
+    lax = [("I fly to L A X", "I fly to LAX")]
+    a = scored_conversation(lax * 3)
+    b = scored_conversation(lax + [("my seat", "my seed")])
+    scored_conversation(lax)  # in the corpus, never flagged
+    first, second = a.turns.all()[:2]
+    do_create_flag(reviewer, first.scores.get(), 0, category="false_error")
+    do_create_flag(maintainer_de, second.scores.get(), 0, category="false_error")
+    seed = b.turns.get(index=1)
+    do_create_flag(reviewer, seed.scores.get(), 0, category="real_error")
+    rows = group_rows(queue(client_for(reviewer)))
+    assert rows == [("l a x", "lax", 5), ("seat", "seed", 1)]  # most frequent first
+
+
+def test_queue_leaves_out_withdrawn_flags_and_filters_by_language(client_for, reviewer):
+    en = scored_conversation([("my seat", "my seed")]).turns.get()
+    de = scored_conversation([("das Konto", "das Kondo")], language="de").turns.get()
+    gone = do_create_flag(reviewer, en.scores.get(), 0, category="real_error")
+    do_create_flag(reviewer, de.scores.get(), 0, category="real_error")
+    from reviewapp.services.flags import do_withdraw_flag
+
+    do_withdraw_flag(reviewer, gone)
+    client = client_for(reviewer)
+    assert group_rows(queue(client)) == [("konto", "kondo", 1)]
+    assert group_rows(queue(client, language="en")) == []
+
+
+def test_queue_queries_do_not_grow_with_flags(client_for, reviewer, django_assert_num_queries):
+    client = client_for(reviewer)
+    turn = scored_conversation([("my seat", "my seed")]).turns.get()
+    do_create_flag(reviewer, turn.scores.get(), 0, category="real_error")
+    queue(client)
+    with django_assert_num_queries(8) as few:
+        queue(client)
+    for pair in [("a b", "a c"), ("x y", "x z"), ("one", "two")]:
+        turn = scored_conversation([pair] * 2).turns.first()
+        do_create_flag(reviewer, turn.scores.get(), 0, category="false_error")
+    with django_assert_num_queries(len(few.captured_queries)):
+        queue(client)

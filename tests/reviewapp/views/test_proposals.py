@@ -1,0 +1,171 @@
+"""Proposal pages: write (structured edit or raw JSON), check, preview, decide."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from reviewapp.models import ConfigVersion, Job, Language, Proposal
+from reviewapp.services.configs import ensure_languages
+from reviewapp.services.scoring import create_job, run_chunk
+from tests.reviewapp.factories import ConversationFactory, TurnFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def german(db):
+    ensure_languages()
+    version = Language.objects.get(code="de").active_version
+    conv = ConversationFactory(language="de")
+    turns = [
+        TurnFactory(conversation=conv, reference="hmja das Konto", hypothesis="das Konto"),
+        TurnFactory(conversation=conv, reference="mein Konto", hypothesis="mein Konto"),
+    ]
+    job = create_job(Job.Kind.SCORE, "de", version, [t.pk for t in turns])
+    for chunk_id in job.chunks.values_list("pk", flat=True):
+        run_chunk(chunk_id)
+    Language.objects.filter(config_language="de").update(scored_version=version)
+    return version
+
+
+def new_url(language="de"):
+    return reverse("reviewapp:proposal_new") + f"?language={language}"
+
+
+def post_editor(client, content, **extra):
+    data = {
+        "language": "de",
+        "title": "hmja is a filler",
+        "description": "",
+        "content": json.dumps(content, ensure_ascii=False),
+    } | extra
+    return client.post(new_url(), data)
+
+
+def test_structured_edit_adds_the_rule_to_the_json(client_for, reviewer, german):
+    client = client_for(reviewer)
+    response = post_editor(
+        client,
+        german.content,
+        **{"action": "edit", "edit-kind": "filler", "edit-key": "hmja", "edit-value": ""},
+    )
+    assert response.status_code == 200
+    assert b"added fillers: &quot;hmja&quot;" in response.content
+
+
+def test_live_check_shows_schema_errors_next_to_the_field(client_for, reviewer, german):
+    bad = {**german.content, "config": {**german.content["config"], "fillerz": []}}
+    response = post_editor(client_for(reviewer), bad, action="check")
+    assert response.status_code == 200
+    assert b'id="checks"' in response.content
+    assert b"fillerz" in response.content and b"unknown field" in response.content
+
+
+def test_invalid_json_is_reported_with_its_line(client_for, reviewer, german):
+    response = client_for(reviewer).post(
+        new_url(), {"language": "de", "title": "t", "content": '{\n "config": }', "action": "save"}
+    )
+    assert response.status_code == 400
+    assert b"invalid JSON at line 2" in response.content
+    assert Proposal.objects.count() == 0
+
+
+def with_filler(version, word="hmja"):
+    content = json.loads(json.dumps(version.content))
+    content["config"]["fillers"].append(word)
+    return content
+
+
+def test_the_whole_loop_through_the_pages(client_for, reviewer, make_user, german):
+    client = client_for(reviewer)
+    response = post_editor(client, with_filler(german), action="save")
+    proposal = Proposal.objects.get()
+    assert response.status_code == 302
+    detail = reverse("reviewapp:proposal", args=[proposal.pk])
+    assert b"added fillers: &quot;hmja&quot;" in client.get(detail).content
+
+    client.post(reverse("reviewapp:proposal_preview", args=[proposal.pk]))
+    job = Job.objects.get(kind=Job.Kind.PREVIEW)
+    assert job.status == Job.Status.DONE
+    page = client.get(detail).content.decode()
+    assert 'id="preview-result"' in page and 'id="flips-fixed">1<' in page
+
+    # a reviewer cannot decide
+    assert client.post(reverse("reviewapp:proposal_approve", args=[proposal.pk])).status_code == 403
+    maintainer = make_user("max-de", maintains=["de"])
+    client.force_login(maintainer)
+    client.post(reverse("reviewapp:proposal_approve", args=[proposal.pk]))
+    proposal.refresh_from_db()
+    assert proposal.status == "approved"
+    assert ConfigVersion.objects.filter(language="de").count() == 2
+    history = client.get(reverse("reviewapp:config_history", args=["de"]) + "?a=1&b=2")
+    assert b'id="version-2"' in history.content
+    assert b"added fillers: &quot;hmja&quot;" in history.content
+
+
+def test_rejection_needs_a_reason_and_the_author_sees_it(client_for, reviewer, make_user, german):
+    client = client_for(reviewer)
+    post_editor(client, with_filler(german), action="save")
+    proposal = Proposal.objects.get()
+    client.force_login(make_user("max-de", maintains=["de"]))
+    url = reverse("reviewapp:proposal_reject", args=[proposal.pk])
+    client.post(url, {"reason": ""})
+    assert Proposal.objects.get().status == "pending"
+    client.post(url, {"reason": "hmja is a word in Swabian"})
+    client.force_login(reviewer)
+    page = client.get(reverse("reviewapp:proposal", args=[proposal.pk])).content
+    assert b"hmja is a word in Swabian" in page
+
+
+def test_stale_proposal_shows_rebase(client_for, reviewer, make_user, german):
+    from reviewapp.services import proposals
+
+    first = proposals.do_create_proposal(reviewer, "de", with_filler(german, "hmja"), title="a")
+    second = proposals.do_create_proposal(reviewer, "de", with_filler(german, "öhmja"), title="b")
+    proposals.do_approve(make_user("max-de", maintains=["de"]), first)
+    client = client_for(reviewer)
+    page = client.get(reverse("reviewapp:proposal", args=[second.pk])).content
+    assert b'id="stale"' in page
+    client.post(reverse("reviewapp:proposal_rebase", args=[second.pk]))
+    assert Proposal.objects.get(pk=second.pk).base_version.number == 2
+
+
+def test_revert_is_a_proposal(client_for, reviewer, make_user, german):
+    from reviewapp.services import proposals
+
+    proposals.do_approve(
+        make_user("max-de", maintains=["de"]),
+        proposals.do_create_proposal(reviewer, "de", with_filler(german), title="a"),
+    )
+    client = client_for(reviewer)
+    response = client.post(reverse("reviewapp:config_revert", args=["de", 1]))
+    revert = Proposal.objects.order_by("-pk").first()
+    assert response.status_code == 302 and revert.title == "Revert de to v1"
+    assert revert.content["config"]["fillers"] == german.content["config"]["fillers"]
+
+
+def test_ablation_page_lists_every_step(client_for, reviewer, german):
+    page = client_for(reviewer).get(reverse("reviewapp:ablation", args=["de"])).content.decode()
+    for step in ("input", "hyphens", "char_folds", "fillers", "whitespace"):
+        assert f"<td>{step}</td>" in page
+
+
+def test_job_progress_stops_polling_when_done(client_for, reviewer, german):
+    job = Job.objects.filter(kind=Job.Kind.SCORE).first()
+    client = client_for(reviewer)
+    response = client.get(reverse("reviewapp:job", args=[job.pk]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 286
+    assert f'id="job-{job.pk}-progress"'.encode() in response.content
+
+
+def test_a_maintainer_cancels_and_retries_a_rescore(client_for, make_user, german):
+    maintainer = make_user("max-de", maintains=["de"])
+    job = create_job(Job.Kind.RESCORE, "de", german, [])
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING)
+    client = client_for(maintainer)
+    client.post(reverse("reviewapp:job_cancel", args=[job.pk]))
+    assert Job.objects.get(pk=job.pk).status == Job.Status.CANCELLED
+    response = client.post(reverse("reviewapp:job_retry", args=[job.pk]))
+    assert response.status_code == 302
+    assert Job.objects.count() >= 2
