@@ -313,7 +313,8 @@ def digit_groups_step(config: LanguageConfig) -> StepFn | None:
     """French 1 000 = 1000: a space (or a narrow no-break space) between digit groups."""
     if config.numbers is None or not {" ", "\u202f"} & set(config.numbers.thousands_separators):
         return None
-    return lambda text: SPACE_GROUPS.sub("", text) if " " in text else text
+    # Whitespace first: removed punctuation leaves double spaces ("123 ($120" -> "123  120").
+    return lambda text: SPACE_GROUPS.sub("", " ".join(text.split()))
 
 
 def whitespace_step(config: LanguageConfig) -> StepFn:
