@@ -103,7 +103,14 @@ def celery_worker_process(transactional_db):
     app.conf.task_always_eager = True
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(autouse=True)
+def _close_stray_sessions_at_the_end(request):
+    """Only runs where a test database exists (pure scoring tests need none)."""
+    if "django_db_setup" in request.fixturenames:
+        request.getfixturevalue("_no_stray_database_sessions")
+
+
+@pytest.fixture(scope="session")
 def _no_stray_database_sessions(django_db_setup, django_db_blocker):
     """Threads of the live server can keep a PostgreSQL session open until the process
     ends, which stops Django from dropping the test database; close them first."""

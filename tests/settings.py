@@ -1,10 +1,12 @@
 """Settings for the test suite: the project's settings, isolated under var/test/."""
 
 import os
-from pathlib import Path
+import tempfile
 
-_VAR = Path(__file__).resolve().parent.parent / "var" / "test"
-os.environ.setdefault("LEXICHECK_VAR_DIR", str(_VAR))
+# A folder (SQLite file, broker queue, worker logs) and a database name per test run, so
+# two runs on one machine never share a database or a queue. Worker processes inherit
+# the folder through the environment.
+os.environ.setdefault("LEXICHECK_VAR_DIR", tempfile.mkdtemp(prefix="lexicheck-test-"))
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
@@ -16,6 +18,8 @@ from lexicheck.settings import DATABASES, VAR_DIR  # noqa: E402
 # A file, not :memory:, so a real worker process can read the rows a test commits.
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
 
 # Close connections after each request, so the session-long live server holds none open.
 DATABASES["default"]["CONN_MAX_AGE"] = 0

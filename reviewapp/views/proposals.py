@@ -201,6 +201,11 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = _get_proposal_for_user(request, pk)
     active = Language.objects.filter(config_language=proposal.language).first().active_version
     preview = proposal.jobs.filter(kind=Job.Kind.PREVIEW).order_by("-pk").first()
+    rescore = (
+        Job.objects.filter(kind=Job.Kind.RESCORE, version__proposal=proposal)
+        .order_by("-pk")
+        .first()
+    )
     context = {
         "proposal": proposal,
         "changes": service.rule_diff(proposal.base_version, proposal.content),
@@ -209,6 +214,7 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "stale": active.pk != proposal.base_version_id,
         "active": active,
         "preview": preview,
+        "rescore": rescore,
         "can_decide": is_maintainer_of(request.user, proposal.language),
         "is_author": proposal.author_id == request.user.pk,
         "reject_form": RejectForm(),

@@ -68,7 +68,11 @@ def _diff(old: Any, new: Any, path: tuple[str, ...], out: list[Change]) -> None:
     if isinstance(old, dict) and isinstance(new, dict):
         for key in sorted(set(old) | set(new)):
             a, b = old.get(key, _MISSING), new.get(key, _MISSING)
-            if a is _MISSING:
+            if a is _MISSING and _empty_like(b) is not None and path:
+                _diff(_empty_like(b), b, path + (key,), out)  # a new field, rule by rule
+            elif b is _MISSING and _empty_like(a) is not None and path:
+                _diff(a, _empty_like(a), path + (key,), out)
+            elif a is _MISSING:
                 out.append(Change("added", path + (key,), None, b))
             elif b is _MISSING:
                 out.append(Change("removed", path + (key,), a, None))
@@ -84,6 +88,16 @@ def _diff(old: Any, new: Any, path: tuple[str, ...], out: list[Change]) -> None:
                 out.append(Change("removed", path, value, None, item=True))
         return
     out.append(Change("changed", path, old, new))
+
+
+def _empty_like(value: Any) -> dict | list | None:
+    """The empty form of a mapping or of a list of strings: a field that appears or goes
+    is shown as the rules it adds or removes."""
+    if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+        return {}
+    if isinstance(value, list) and _is_set_like(value):
+        return []
+    return None
 
 
 def _is_set_like(values: list) -> bool:
