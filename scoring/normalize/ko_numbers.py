@@ -1,0 +1,486 @@
+"""Korean numbers to digits, only in a numeric context (issue 4).
+
+A span of words is read as a number only when it is well formed and the context says it is
+a number: a counter follows it (attached, 삼월; or as the next word, 스무 살), or it touches
+a digit (1만 2천), or it is a spoken digit string (공일공 일이삼사). The numerals are facts of
+the language, so they are tables here; every contextual choice comes from `KoreanRules`.
+
+Canonical output: plain digits, the counter attached, endings kept (만 이천 원이에요 and
+12,000원이에요 are both `12000원이에요`). With `join_digit_runs`, neighbouring all-digit
+words are joined (010 1234 = 0101234).
+
+The reader runs after punctuation and fillers are gone (nothing after it changes which
+words are neighbours), so normalizing twice gives the same text as once.
+
+>>> from scoring.config.korean import KoreanRules
+>>> read = build_korean_numbers(KoreanRules(counters={"월": "sino", "일": "sino",
+...     "살": "native", "원": "sino"}, particles=["에"]))
+>>> read("삼월 이십오일에 스무 살 천민수 만 이천 원")
+'3월 25일에 20살 천민수 12000원'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+
+import regex
+
+from ..config.korean import KoreanRules
+
+__all__ = ["build_korean_numbers", "build_unit_symbols", "digit_string", "parse_native",
+           "parse_sino"]  # fmt: skip
+
+SINO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "륙": 6, "칠": 7, "팔": 8,
+               "구": 9}  # fmt: skip
+SMALL_UNITS = {"십": 10, "백": 100, "천": 1000}
+BIG_UNITS = {"만": 10**4, "억": 10**8, "조": 10**12}
+# A spoken digit string reads each digit; 0 is 공 (or 영).
+DIGIT_SYLLABLES = {**SINO_DIGITS, "공": 0, "영": 0}
+NATIVE_TENS = {
+    "열": 10, "스물": 20, "스무": 20, "서른": 30, "마흔": 40, "쉰": 50,
+    "예순": 60, "일흔": 70, "여든": 80, "아흔": 90,
+}  # fmt: skip
+# Standalone and attributive forms (하나/한, 셋/세/석): both occur before counters.
+NATIVE_ONES = {
+    "하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "석": 3, "넷": 4, "네": 4,
+    "넉": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9,
+}  # fmt: skip
+
+_SINO_PART = regex.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+|[일이삼사오육륙칠팔구십백천만억조]")
+_ARABIC = regex.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?")
+_CLOCK = regex.compile(r"([01]?\d|2[0-4]):([0-5]\d)")
+_MAX_CACHE = 50_000
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_sino(text: str) -> int | None:
+    """A well-formed Sino-Korean number, Hangul and digits mixed: 이십오, 만이천, 1만2천."""
+    parts = _SINO_PART.findall(text)
+    if not parts or sum(map(len, parts)) != len(text):
+        return None
+    if all(part[0].isdigit() for part in parts):
+        return None  # plain digits are not a Hangul number
+    total = section = 0
+    current: int | None = None
+    current_arabic = False
+    last_small = last_big = 10**13
+    for part in parts:
+        if part[0].isdigit():
+            if current is not None:
+                return None
+            current, current_arabic = int(part.replace(",", "")), True
+            if section and current >= last_small:
+                return None  # 천1500
+        elif part in SINO_DIGITS:
+            if current is not None:
+                return None  # two digits in a row: 이오 is a digit string, not a number
+            current, current_arabic = SINO_DIGITS[part], False
+        elif part in SMALL_UNITS:
+            unit = SMALL_UNITS[part]
+            if unit >= last_small or current == 0 or (current_arabic and current > 9):
+                return None
+            section += (1 if current is None else current) * unit
+            last_small, current, current_arabic = unit, None, False
+        else:
+            big = BIG_UNITS[part]
+            if big >= last_big:
+                return None
+            if current == 0 and not section:
+                return None  # 0万 is no number; a bare 万 is one 万
+            section += current or 0
+            if section >= 10**4:
+                return None
+            total += (section or 1) * big
+            section, current, current_arabic = 0, None, False
+            last_small, last_big = 10**13, big
+    return total + section + (current or 0)
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_native(text: str) -> int | None:
+    """A native Korean number 1-99: 스무, 열두, 스물한, 서른다섯, 셋."""
+    for tens_word, tens in NATIVE_TENS.items():
+        if text.startswith(tens_word):
+            rest = text[len(tens_word) :]
+            if not rest:
+                return tens
+            if tens_word == "스무":
+                return None  # 스무 is only the attributive 20: 스물한, never 스무한
+            ones = NATIVE_ONES.get(rest)
+            return None if ones is None else tens + ones
+    return NATIVE_ONES.get(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def digit_string(text: str) -> str | None:
+    """공일공 -> 010: a word of two or more digit syllables that is not a well-formed number."""
+    if len(text) < 2 or any(ch not in DIGIT_SYLLABLES for ch in text):
+        return None
+    if parse_sino(text) is not None:
+        return None
+    return "".join(str(DIGIT_SYLLABLES[ch]) for ch in text)
+
+
+def _strong_digit_string(text: str) -> bool:
+    """Long enough, or phone-like, to be a digit string on its own (오일 'oil' is not)."""
+    return len(text) >= 4 or (len(text) >= 3 and text[0] in "공영")
+
+
+def _digit_context(word: str) -> bool:
+    """A word that makes its neighbours digit strings: a strong digit string, or digits
+    that start with 0 (010). Not any digits: 10000 may be a number read on a first pass
+    (오일 1만 -> 오일 10000), and must not turn 오일 into 51 on a second one."""
+    if word.isdigit():
+        return word.startswith("0")
+    return digit_string(word) is not None and _strong_digit_string(word)
+
+
+def _mixed(word: str) -> bool:
+    """2천, 1만: digits and Hangul in one word."""
+    return not word.isascii() and any(ch.isdigit() for ch in word)
+
+
+def _joinable(words: Sequence[str]) -> bool:
+    """Words that may form one number: digits alone only as the last word, after a word
+    written with digits (12만 500 = 120500). 010 만 is two numbers, and so is 만 10 in
+    만 10월, or the output of a first pass would read differently a second time."""
+    *head, last = words
+    if any(word.isdigit() for word in head):
+        return False
+    return not last.isdigit() or any(_mixed(word) for word in head)
+
+
+def _arabic(text: str) -> str | None:
+    """12,000 -> 12000; 3.5 stays; None unless the whole word is a written number."""
+    if text[:1].isdigit() and _ARABIC.fullmatch(text):
+        return text.replace(",", "")
+    return None
+
+
+class _Candidate:
+    """One way to read a word as number + counter + ending (이십오일에 = 이십오|일|에)."""
+
+    __slots__ = ("number", "counter", "ending")
+
+    def __init__(self, number: str, counter: str, ending: str):
+        self.number, self.counter, self.ending = number, counter, ending
+
+
+class _Word:
+    """What a word can be: (part of) a number, number + counter, or counter + ending."""
+
+    __slots__ = ("number", "attached", "counter")
+
+    def __init__(self):
+        self.number = False
+        self.attached: list[_Candidate] = []
+        self.counter: tuple[str, str] | None = None  # counter, ending
+
+
+def build_unit_symbols(unit_symbols: Mapping[str, str]) -> Callable[[str], str] | None:
+    """$5 -> 5 달러, 10 % -> 10 퍼센트: a symbol becomes its word, after the number (the
+    punctuation step would delete it); the number reader then attaches it (5달러)."""
+    if not unit_symbols:
+        return None
+    symbols = dict(unit_symbols)
+    chars = frozenset("".join(symbols))
+
+    def word_of(token: str) -> str:
+        if token in symbols:
+            return symbols[token]
+        for symbol, name in symbols.items():
+            if token.startswith(symbol) and _arabic(token[len(symbol) :]):
+                return f"{token[len(symbol) :]} {name}"
+            if token.endswith(symbol) and _arabic(token[: -len(symbol)]):
+                return f"{token[: -len(symbol)]} {name}"
+        return token
+
+    def replace(text: str) -> str:
+        if chars.isdisjoint(text):
+            return text
+        return " ".join(word_of(token) for token in text.split())
+
+    return replace
+
+
+def build_korean_numbers(rules: KoreanRules) -> Callable[[str], str]:
+    counters = dict(rules.counters)
+    by_length = sorted(counters, key=len, reverse=True)
+    max_counter = max(map(len, counters), default=0)
+    endings = frozenset(rules.particles) | {""}
+    never = frozenset(rules.never_numbers)
+    alone = frozenset(rules.ambiguous_alone)
+    irregular = {
+        item.word: (item.value, frozenset(item.counters)) for item in rules.irregular_numbers
+    }
+    threshold = rules.sino_before_native_from
+    cache: dict[str, _Word | None] = {}
+
+    def reading(
+        number: str, counter: str, spaced_alone: bool, joined: bool = False, attached: bool = False
+    ) -> str | None:
+        """Digits for `number` before `counter`, or None when that is not a number here.
+
+        `joined`: `number` is several words put together (만 + 이천); digits alone never
+        join across words (010 12000원 is not 01012000원). `attached`: the counter is in
+        the same word, where 일 is a digit of a digit string, not the counter 일.
+        """
+        arabic = _arabic(number)
+        if arabic is not None:
+            return None if joined else arabic
+        if number in irregular:
+            value, allowed = irregular[number]
+            if counter in allowed:
+                return str(value)
+        if spaced_alone and number in alone:
+            return None
+        kind = counters[counter]
+        sino = parse_sino(number)
+        if sino is not None:
+            native_ok = sino >= threshold or any(ch.isdigit() for ch in number)
+            return str(sino) if kind != "native" or native_ok else None
+        native = parse_native(number)
+        if native is not None:
+            return str(native) if kind != "sino" else None
+        if rules.digit_strings and not (attached and counter in DIGIT_SYLLABLES):
+            digits = digit_string(number)
+            if digits is not None and _strong_digit_string(number):
+                return digits
+        return None
+
+    def numberish(text: str) -> bool:
+        return bool(
+            _arabic(text) is not None
+            or text in irregular
+            or parse_sino(text) is not None
+            or parse_native(text) is not None
+            or (rules.digit_strings and digit_string(text) is not None)
+        )
+
+    def ending_of(rest: str) -> str | None:
+        """What follows a counter in its word: a particle, or another number + counter
+        (3시30분 -> 3시 30분)."""
+        if rest in endings:
+            return rest
+        inner = classify(rest)
+        if inner is not None:
+            for cand in inner.attached:
+                value = attached_value(cand, ())
+                if value is not None:
+                    return " " + value + cand.counter + cand.ending
+        return None
+
+    def analyse(word: str) -> _Word | None:
+        info = _Word()
+        info.number = numberish(word)
+        if rules.digit_strings and digit_string(word) and _strong_digit_string(word):
+            return info  # 일일일일 is 1111, not 1일 1일
+        # number + counter (+ ending), longest number first
+        for split in range(len(word) - 1, 0, -1):
+            head = word[:split]
+            if not numberish(head):
+                continue
+            tail = word[split:]
+            for size in range(min(max_counter, len(tail)), 0, -1):
+                counter = tail[:size]
+                if counter in counters:  # 이번 is in never_numbers: see attached_value
+                    ending = ending_of(tail[size:])
+                    if ending is not None:
+                        info.attached.append(_Candidate(head, counter, ending))
+        if rules.clock_times:
+            clock = _CLOCK.match(word)
+            if clock and word[clock.end() :] in endings:
+                minutes = f" {int(clock[2])}분" if int(clock[2]) else ""
+                ending = f"시{minutes}{word[clock.end() :]}"
+                info.attached.append(_Candidate(str(int(clock[1])), "", ending))
+        # counter (+ ending) as its own word: 원, 시에, 살이에요
+        for counter in by_length:
+            if word.startswith(counter) and word[len(counter) :] in endings:
+                info.counter = (counter, word[len(counter) :])
+                break
+        if not (info.number or info.attached or info.counter):
+            return None
+        return info
+
+    def classify(word: str) -> _Word | None:
+        try:
+            return cache[word]
+        except KeyError:
+            pass
+        info = analyse(word)
+        if len(cache) >= _MAX_CACHE:
+            cache.clear()
+        cache[word] = info
+        return info
+
+    def attached_value(cand: _Candidate, before: tuple[str, ...]) -> str | None:
+        if not cand.counter:  # a clock time: the number is digits already
+            return None if before else cand.number
+        if not before and cand.number + cand.counter in never:
+            return None  # 이번(에) is a word; 십만 일원 is 100001원
+        if before and not _joinable((*before, cand.number)):
+            return None
+        number = "".join(before) + cand.number
+        return reading(number, cand.counter, False, bool(before), True)
+
+    def span_reading(words: Sequence[str], infos: list, start: int, end: int) -> str | None:
+        """The reading of words[start..end] as one number in context, or None."""
+        target = infos[end]
+        if target is None:
+            return None
+        before = tuple(words[start:end])
+        # 십일 장: a whole number before a counter it cannot take is not 10일 + 장
+        next_info = infos[end + 1] if end + 1 < len(infos) else None
+        whole_before_counter = bool(
+            target.number and next_info and next_info.counter and not next_info.number
+        )
+        for cand in target.attached:
+            if whole_before_counter and not cand.ending:
+                continue
+            value = attached_value(cand, before)
+            if value is not None:
+                return value + cand.counter + cand.ending
+        if before and target.counter:
+            if len(before) > 1 and not _joinable(before):
+                return None
+            counter, ending = target.counter
+            value = reading("".join(before), counter, len(before) == 1, len(before) > 1)
+            if value is not None:
+                return value + counter + ending
+        return None
+
+    @functools.lru_cache(maxsize=8192)
+    def without_counter(words: tuple[str, ...]) -> tuple[str, ...]:
+        """A run of number words with no counter: read only what touches a digit (1만 2천)
+        and digit strings strong on their own (공일공, 일이삼사); a weak one (오일) is read
+        only inside a digit run (`digit_runs`), everything else stays as written."""
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            arabic = _arabic(word)
+            if arabic is not None:
+                out.append(arabic)
+                i += 1
+                continue
+            # the longest span from here with a word that mixes digits and Hangul units
+            # (1만 2천, 12만 500). Not 천 010: digits in a word of their own are no context.
+            for end in range(len(words), i, -1):
+                span = words[i:end]
+                if not any(_mixed(w) for w in span) or not _joinable(span):
+                    continue
+                value = parse_sino("".join(span))
+                if value is not None:
+                    out.append(str(value))
+                    i = end
+                    break
+            else:
+                strong = rules.digit_strings and _strong_digit_string(word)
+                out.append((digit_string(word) or word) if strong else word)
+                i += 1
+        return tuple(out)
+
+    @functools.lru_cache(maxsize=16384)
+    def read_run(words: tuple[str, ...], run: int) -> tuple[tuple[str, ...], int]:
+        """Read the number words at the start of `words` (`run` of them are numbers): the
+        output words and how many input words they replace.
+
+        The earliest, then longest, span that reads as a number in context wins: its
+        counter is attached to its last word (만 이천원), or is that word (스무 살; 삼 일
+        동안, where 일 is a counter though it is also a number). Longest, so 구천육백오십일
+        살 is 9651살, not 9650일 살."""
+        infos = [classify(word) for word in words]
+        last = min(run, len(words) - 1)
+        for start in range(last + 1):
+            for end in range(last, start - 1, -1):
+                result = span_reading(words, infos, start, end)
+                if result is not None:
+                    return (*without_counter(words[:start]), result), end + 1
+        if run:
+            return without_counter(words[:run]), run
+        return (words[0],), 1
+
+    def digit_runs(words: list[str]) -> dict[int, int]:
+        """Spoken digit runs, start -> end: two or more words of digits or digit strings,
+        one of them phone-like (공일공, 010) or six syllables in all (공일공 일이삼사)."""
+        runs: dict[int, int] = {}
+        i, n = 0, len(words)
+        while i < n:
+            k = i
+            while k < n and (words[k].isdigit() or digit_string(words[k]) is not None):
+                k += 1
+            if k - i >= 2:
+                span = words[i:k]
+                syllables = sum(len(w) for w in span if not w.isdigit())
+                if syllables >= 6 or any(_digit_context(w) for w in span):
+                    runs[i] = k
+            i = max(k, i + 1)
+        return runs
+
+    def convert(text: str) -> str:
+        words = text.split()
+        if "," in text:  # 12,000 is 12000 to every rule below, as in a second pass
+            words = [_arabic(w) or w if "," in w else w for w in words]
+        infos = [classify(word) for word in words]
+        if not any(infos):
+            return text
+        runs = digit_runs(words) if rules.digit_strings else {}
+        out: list[str] = []
+        i, n = 0, len(words)
+        while i < n:
+            if i in runs:  # one spoken number (공일공 공일공): digits, joined below
+                out.extend(w if w.isdigit() else digit_string(w) for w in words[i : runs[i]])
+                i = runs[i]
+                continue
+            if infos[i] is None:
+                out.append(words[i])
+                i += 1
+                continue
+            j = i
+            while j < n and infos[j] is not None and infos[j].number and j not in runs:
+                j += 1
+            # the run, and the word after it (a counter, or what tells 십일 장 from 십일)
+            stop = j if j in runs else min(j, n - 1) + 2  # a digit run is no counter
+            produced, used = read_run(tuple(words[i:stop]), j - i)
+            out.extend(produced)
+            i += used
+        return " ".join(finish(out) if rules.digit_strings or rules.join_digit_runs else out)
+
+    def finish(words: list[str]) -> list[str]:
+        """Digit runs again, on the output: numbers read above may now stand next to a
+        digit string (공일공 2천 오이 -> 010 2000 52), and joined digits take a counter
+        (공일공 공일공 살 -> 010010살). What a second pass would do, done now."""
+        if rules.digit_strings:
+            runs = digit_runs(words)
+            if runs:
+                out: list[str] = []
+                i = 0
+                while i < len(words):
+                    if i in runs:
+                        out.extend(
+                            w if w.isdigit() else digit_string(w) for w in words[i : runs[i]]
+                        )
+                        i = runs[i]
+                    else:
+                        out.append(words[i])
+                        i += 1
+                words = out
+        if not rules.join_digit_runs or sum(1 for w in words if w.isdigit()) < 2:
+            return words
+        joined: list[str] = []
+        merged = False
+        for word in words:
+            info = classify(word)
+            if word.isdigit() and word.isascii() and joined and joined[-1].isdigit():
+                joined[-1] += word
+                merged = True
+            elif merged and info is not None and info.counter:
+                joined[-1] += word  # 0101234 살 -> 0101234살, as a second pass reads it
+                merged = False
+            else:
+                joined.append(word)
+                merged = False
+        return joined
+
+    return convert
