@@ -45,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--input", required=True, help='JSONL of {"id", "reference", "hypothesis"}'
     )
 
+    labels = commands.add_parser("labels", help="false errors left / real errors hidden")
+    labels.add_argument("--input", required=True, help="conversations JSONL with labels")
+    labels.add_argument("--lang", action="append", help="only these languages (repeatable)")
+    labels.add_argument("--config-dir", help="configs folder (default: the project's configs/)")
+    labels.add_argument("--examples", type=int, default=0, help="show N examples per kind")
+
     commands.add_parser("codeswitch", help="fa-en-cs-v1 aggregate (see --help)", add_help=False)
     commands.add_parser("schema", help="print the JSON Schema of a language config")
     return parser
@@ -180,6 +186,15 @@ def _ablate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _labels(args: argparse.Namespace) -> int:
+    from .labels import format_report, measure
+
+    records = (row for _, row in read_jsonl(args.input))
+    languages = set(args.lang) if args.lang else None
+    print(format_report(measure(records, args.config_dir, languages), examples=args.examples))
+    return 0
+
+
 def _schema(args: argparse.Namespace) -> int:
     print(json.dumps(LanguageConfig.model_json_schema(), indent=2, ensure_ascii=False))
     return 0
@@ -192,4 +207,10 @@ def _field(row: dict, name: str, path: str, number: int) -> str:
     return value
 
 
-_COMMANDS = {"normalize": _normalize, "score": _score, "ablate": _ablate, "schema": _schema}
+_COMMANDS = {
+    "normalize": _normalize,
+    "score": _score,
+    "ablate": _ablate,
+    "labels": _labels,
+    "schema": _schema,
+}
