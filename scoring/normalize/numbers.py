@@ -102,6 +102,8 @@ def _unit_symbol_rewriter(unit_symbols: Mapping[str, str]) -> Callable[[str], st
     after = regex.compile(rf"({number}) ?(?:{symbols})")
 
     def rewrite(text: str) -> str:
+        if not any(symbol in text for symbol in unit_symbols):
+            return text
         text = before.sub(lambda m: f"{m.group(1)} {unit_symbols[_symbol(m, m.group(1))]}", text)
         return after.sub(lambda m: f"{m.group(1)} {unit_symbols[_symbol(m, m.group(1))]}", text)
 
