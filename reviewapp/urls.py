@@ -33,6 +33,7 @@ urlpatterns = [
         name="config_revert",
     ),
     path("languages/<str:code>/ablation", configs.ablation, name="ablation"),
+    path("languages/<str:code>/fixtures.json", configs.fixtures_download, name="fixtures"),
     path("jobs/<int:pk>", jobs.job_progress, name="job"),
     path("jobs/<int:pk>/cancel", jobs.job_cancel, name="job_cancel"),
     path("jobs/<int:pk>/retry", jobs.job_retry, name="job_retry"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count, Sum
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -125,3 +125,21 @@ def ablation(request: HttpRequest, code: str) -> HttpResponse:
             "label": scorer.identity.label(),
         },
     )
+
+
+@require_GET
+def fixtures_download(request: HttpRequest, code: str) -> HttpResponse:
+    """The language's reviewed flags as a test-fixture file (all, or `?flag=` ids)."""
+    from ..services.exports import FIXTURE_SCHEMA, fixture_cases
+
+    language = _get_language_for_user(request, code)
+    ids = [int(x) for x in request.GET.getlist("flag") if x.isdigit()]
+    payload = {
+        "schema": FIXTURE_SCHEMA,
+        "language": language.config_language,
+        "cases": fixture_cases(language.config_language, ids or None),
+    }
+    response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    name = f"{language.config_language}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -169,3 +169,26 @@ def test_a_maintainer_cancels_and_retries_a_rescore(client_for, make_user, germa
     response = client.post(reverse("reviewapp:job_retry", args=[job.pk]))
     assert response.status_code == 302
     assert Job.objects.count() >= 2
+
+
+def test_reviewed_flags_download_as_fixtures(client_for, reviewer, german):
+    from reviewapp.models import Flag, Turn
+
+    turn = Turn.objects.get(reference="hmja das Konto")
+    flag = Flag.objects.create(
+        turn=turn,
+        version=german,
+        language="de",
+        author=reviewer,
+        category=Flag.Category.REAL_ERROR,
+        ref_start=0,
+        ref_end=1,
+        hyp_start=0,
+        hyp_end=0,
+        ref_span="hmja",
+    )
+    response = client_for(reviewer).get(reverse("reviewapp:fixtures", args=["de"]))
+    assert response["Content-Disposition"] == 'attachment; filename="de.json"'
+    payload = response.json()
+    assert payload["language"] == "de"
+    assert [(c["flag_id"], c["expect"]) for c in payload["cases"]] == [(flag.pk, "stays_error")]
