@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lexicheck.settings")
 
@@ -30,3 +32,18 @@ def ensure_broker_folders() -> None:
 @app.on_after_configure.connect
 def _prepare_broker(sender, **kwargs) -> None:
     ensure_broker_folders()
+
+
+@worker_ready.connect
+def _recover_pending_jobs(sender, **kwargs) -> None:
+    """A worker that starts re-sends the pending chunks of unfinished jobs: messages lost
+    with a broker restart, or never sent while it was down, are not waited for forever.
+    Safe with several workers: a chunk already done is skipped."""
+    from reviewapp.models import Job
+    from reviewapp.services.scoring import requeue_pending
+
+    try:
+        for job in Job.objects.filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING]):
+            requeue_pending(job)
+    except Exception:  # noqa: BLE001 - a worker must start even if the database is away
+        logging.getLogger(__name__).exception("could not re-send pending chunks")

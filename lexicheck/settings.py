@@ -137,6 +137,9 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Preloading HSTS is an operator's decision for the whole domain (SECURE_HSTS_PRELOAD=1);
+    # while it is off, check --deploy's reminder about it is not a finding.
+    SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 
 LOGGING = {
     "version": 1,
@@ -169,6 +172,12 @@ elif CELERY_BROKER_URL.startswith("memory://"):
 else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
     _default_backend = CELERY_BROKER_URL
+# Seconds before Redis gives a message that a dead worker had taken to another worker
+# (fault tests set it low; `manage.py recover_jobs` re-sends pending chunks at once).
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int(
+        "REDIS_VISIBILITY_TIMEOUT", 3600, minimum=1
+    )
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or _default_backend
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -14,8 +14,20 @@ from django.db import models
 from .languages import LANGUAGE_CHOICES
 
 
+class ImmutableQuerySet(models.QuerySet):
+    """Bulk writes skip `save()` and `delete()`: refuse them too."""
+
+    def update(self, **kwargs):
+        raise ValidationError(f"{self.model.__name__} rows are immutable")
+
+    def delete(self):
+        raise ValidationError(f"{self.model.__name__} rows are never deleted")
+
+
 class ImmutableModel(models.Model):
     """Rows that are written once: an update or a delete is a bug, refused loudly."""
+
+    objects = ImmutableQuerySet.as_manager()
 
     class Meta:
         abstract = True

@@ -39,13 +39,18 @@ def score_chunk(self, chunk_id: int) -> str:
 
 def enqueue_job(job: Job) -> None:
     """Send the job's chunks once the transaction that created them commits."""
-    chunk_ids = list(job.chunks.order_by("index").values_list("pk", flat=True))
+    enqueue_chunks(list(job.chunks.order_by("index").values_list("pk", flat=True)))
 
+
+def enqueue_chunks(chunk_ids: list[int]) -> None:
     def send() -> None:
         for chunk_id in chunk_ids:
             score_chunk.delay(chunk_id)
 
-    transaction.on_commit(send)
+    # robust: the write has committed; a broker that is down must not turn it into an
+    # error page. The chunks stay pending, and `recover_jobs` (run when a worker starts)
+    # sends them again.
+    transaction.on_commit(send, robust=True)
 
 
 @shared_task(name="reviewapp.preview_proposal", acks_late=True)

@@ -129,11 +129,12 @@ def _conversation(where: str, obj, default_dataset: str) -> ParsedConversation:
     language = _text(obj, "language", where, max_chars=16)
     if language not in LANGUAGES:
         raise ImportError_(f"{where}, field language", f"unknown language {language!r}")
-    dataset = _optional_text(obj, "dataset", where) or default_dataset
-    model = _optional_text(obj, "model", where)
+    dataset = _optional_text(obj, "dataset", where, max_chars=100) or default_dataset
+    model = _optional_text(obj, "model", where, max_chars=100)
     metadata = obj.get("metadata", {})
     if not isinstance(metadata, dict):
         raise ImportError_(f"{where}, field metadata", "must be a JSON object")
+    _check_json(metadata, f"{where}, field metadata")
     if "intended_user_turns" in obj or "transcribed_user_turns" in obj:
         turns = _eva_turns(obj, where)
         metadata = {**metadata, "_eva": True}
@@ -156,10 +157,11 @@ def _turn(item, where: str) -> ParsedTurn:
     labels = item.get("labels", [])
     if not isinstance(labels, list):
         raise ImportError_(f"{where}.labels", "must be a list")
+    _check_json(labels, f"{where}.labels")
     return ParsedTurn(
         reference=_text(item, "reference", where, empty_ok=True),
         hypothesis=_text(item, "hypothesis", where, empty_ok=True),
-        speaker=_optional_text(item, "speaker", where),
+        speaker=_optional_text(item, "speaker", where, max_chars=50),
         audio_url=_optional_text(item, "audio_url", where),
         labels=labels,
         start_time=_number(item, "start_time", where),
@@ -207,13 +209,38 @@ def _text(obj: dict, name: str, where: str, *, empty_ok=False, max_chars=MAX_TEX
         raise ImportError_(f"{where}, field {name}", "is empty")
     if len(value) > max_chars:
         raise ImportError_(f"{where}, field {name}", f"longer than {max_chars} characters")
+    _storable(value, f"{where}, field {name}")
     return value
 
 
-def _optional_text(obj: dict, name: str, where: str) -> str:
+def _storable(value: str, where: str) -> None:
+    """Text a database can store: no NUL (PostgreSQL refuses it) and no lone surrogate
+    (JSON can carry "\ud800", UTF-8 cannot)."""
+    if "\x00" in value:
+        raise ImportError_(where, "contains a NUL character, which cannot be stored")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ImportError_(where, "contains a lone surrogate, which cannot be stored") from None
+
+
+def _optional_text(obj: dict, name: str, where: str, *, max_chars: int = 500) -> str:
     if obj.get(name) is None:
         return ""
-    return _text(obj, name, where, empty_ok=True, max_chars=500)
+    return _text(obj, name, where, empty_ok=True, max_chars=max_chars)
+
+
+def _check_json(value, where: str) -> None:
+    """Every string in free-form JSON (metadata, labels), keys included, is storable."""
+    if isinstance(value, str):
+        _storable(value, where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _storable(key, where)
+            _check_json(item, where)
+    elif isinstance(value, list):
+        for item in value:
+            _check_json(item, where)
 
 
 def _number(obj: dict, name: str, where: str) -> float | None:

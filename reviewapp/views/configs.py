@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring import ScoringError
 from scoring.ablation import ablate
 from scoring.config.diff import diff_bundles
 
@@ -98,7 +99,13 @@ def ablation(request: HttpRequest, code: str) -> HttpResponse:
         .order_by("pk")
         .values_list("reference", "hypothesis")[:ABLATION_TURNS]
     )
-    rows = ablate(scorer, pairs)
+    try:
+        rows = ablate(scorer, pairs)
+    except ScoringError as exc:  # a config regex ran past its timeout on one of the turns
+        messages.error(request, f"No ablation: cannot score with this config: {exc}")
+        if proposal is not None:
+            return redirect("reviewapp:proposal", pk=proposal.pk)
+        return redirect("reviewapp:config_history", code=code)
     metric = "cer" if scorer.unit == "char" else "wer"
     chart = bar_chart([(row.step, row.rate) for row in rows], width=max(480, 56 * len(rows)))
     previous = [None] + [row.rate for row in rows[:-1]]

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
+from django.core.exceptions import RequestDataTooBig
+from django.db import DataError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -19,6 +23,19 @@ from ..services.imports import ImportError_, do_import
 from .access import require_maintainer
 
 MAX_UPLOAD_BYTES = 50_000_000
+# The database went away mid-import: the transaction rolled back on the server.
+DATABASE_DOWN = (
+    "The database did not answer, so nothing was imported (the whole file was rolled back). "
+    "Try again in a moment."
+)
+logger = logging.getLogger(__name__)
+
+
+def _unstorable(source: str, exc: Exception) -> str:
+    """A value the parser let through but the database refused (a NUL character, a lone
+    surrogate, a value longer than its column): the import rolled back whole."""
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return f"{source}: a value cannot be stored ({reason}); nothing was imported"
 
 
 class ImportForm(forms.Form):
@@ -36,6 +53,7 @@ def upload(request: HttpRequest) -> HttpResponse:
     languages = require_maintainer(request)
     form = ImportForm(request.POST or None, request.FILES or None)
     error = None
+    status = 200
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
@@ -52,6 +70,11 @@ def upload(request: HttpRequest) -> HttpResponse:
                 )
             except ImportError_ as exc:
                 error = str(exc)
+            except (DataError, UnicodeEncodeError) as exc:
+                error = _unstorable(upload.name, exc)
+            except (OperationalError, InterfaceError):
+                logger.exception("import of %s: the database did not answer", upload.name)
+                error, status = DATABASE_DOWN, 503
             else:
                 messages.success(
                     request,
@@ -61,7 +84,8 @@ def upload(request: HttpRequest) -> HttpResponse:
                     ),
                 )
                 return redirect("reviewapp:dashboard")
-    status = 400 if error else 200
+    if error and status == 200:
+        status = 400
     return render(request, "reviewapp/import.html", {"form": form, "error": error}, status=status)
 
 
@@ -78,8 +102,17 @@ def api_import(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"error": "only maintainers can import"}, status=403)
     source = request.GET.get("name") or "api-upload.jsonl"
     try:
+        body = request.body
+    except RequestDataTooBig:  # "answers JSON, never HTML", even for a body that is too big
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return JsonResponse(
+            {"error": f"{source}: the request body is larger than {limit} bytes; nothing was "
+             "imported (split the file, or use the upload page)"},
+            status=413,
+        )  # fmt: skip
+    try:
         result = do_import(
-            request.body,
+            body,
             source,
             user=user,
             allowed_languages=languages,
@@ -89,6 +122,11 @@ def api_import(request: HttpRequest) -> JsonResponse:
     except ImportError_ as exc:
         status = 403 if "you do not maintain" in exc.problem else 400
         return JsonResponse({"error": str(exc), "where": exc.where}, status=status)
+    except (DataError, UnicodeEncodeError) as exc:
+        return JsonResponse({"error": _unstorable(source, exc), "where": source}, status=400)
+    except (OperationalError, InterfaceError):
+        logger.exception("API import of %s: the database did not answer", source)
+        return JsonResponse({"error": DATABASE_DOWN}, status=503)
     return JsonResponse(
         {
             "batch": result.batch.pk,

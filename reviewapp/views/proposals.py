@@ -4,13 +4,16 @@ impact, and decide on it (maintainers of the language)."""
 from __future__ import annotations
 
 import json
+import logging
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring import ScoringError
 
 from ..forms import EditForm, ProposalForm, RejectForm
 from ..models import Flag, Job, Language, Proposal
@@ -21,6 +24,7 @@ from ..services.preview import create_preview_job
 from .access import require_reviewer
 
 PAGE = "reviewapp/proposal_form.html"
+logger = logging.getLogger(__name__)
 
 
 def _get_proposal_for_user(request: HttpRequest, pk: int) -> Proposal:
@@ -162,13 +166,23 @@ def _editor(request, form, language, base, flags, proposal=None, *, status=200, 
 
 
 def _checks(content: dict, base, flags) -> dict:
-    problems = service.check_content(content, sample_texts=_samples(base))
+    try:
+        problems = service.check_content(content, sample_texts=_samples(base))
+    except ScoringError as exc:  # a config regex ran past its timeout on a sample text
+        problems = [_scoring_problem(exc)]
     blocking = [p for p in problems if p.level == "error"]
     context = {"problems": problems, "blocking": bool(blocking)}
     if not blocking:
         context["changes"] = service.rule_diff(base, content)
-        context["flag_results"] = service.flag_results(flags, base.content, content)
+        try:
+            context["flag_results"] = service.flag_results(flags, base.content, content)
+        except ScoringError as exc:
+            context.update(problems=[*problems, _scoring_problem(exc)], blocking=True)
     return context
+
+
+def _scoring_problem(exc: ScoringError) -> service.Problem:
+    return service.Problem("error", "config", f"cannot score with this config: {exc}")
 
 
 def _samples(base, limit: int = 200) -> list[str]:
@@ -209,8 +223,7 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "proposal": proposal,
         "changes": service.rule_diff(proposal.base_version, proposal.content),
-        "problems": service.check_content(proposal.content),
-        "flag_results": service.flag_checks(proposal),
+        **_detail_checks(proposal),
         "stale": active.pk != proposal.base_version_id,
         "active": active,
         "preview": preview,
@@ -220,6 +233,15 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "reject_form": RejectForm(),
     }
     return render(request, "reviewapp/proposal_detail.html", context)
+
+
+def _detail_checks(proposal: Proposal) -> dict:
+    problems = service.check_content(proposal.content)
+    try:
+        flag_results = service.flag_checks(proposal)
+    except ScoringError as exc:  # a config regex ran past its timeout on a flagged turn
+        return {"problems": [*problems, _scoring_problem(exc)], "flag_results": []}
+    return {"problems": problems, "flag_results": flag_results}
 
 
 @require_POST
@@ -244,6 +266,13 @@ def proposal_approve(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except service.ProposalError as exc:
         messages.error(request, f"Not approved: {exc}")
+    except (OperationalError, InterfaceError):
+        # The database went away mid-approval: the transaction rolled back on the server.
+        logger.exception("approval of proposal %s: the database did not answer", pk)
+        messages.error(
+            request,
+            "Not approved: the database did not answer, so nothing was changed. Try again.",
+        )
     else:
         messages.success(request, f"Approved as {version}: rescoring in the background.")
     return redirect("reviewapp:proposal", pk=proposal.pk)
