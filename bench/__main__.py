@@ -1,5 +1,80 @@
-"""`python -m bench`: run every benchmark and print its table (`make bench`)."""
+"""`python -m bench`: run every benchmark, then print all their tables (`make bench`).
 
-from . import scoring_throughput
+    python -m bench                      # all six
+    python -m bench --only rescore       # one (repeat --only, or give a comma list)
 
-scoring_throughput.main()
+Benchmarks 3-6 need PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_BROKER_URL; see
+bench/support.py); without them each prints a "skipped" line. Progress goes to stderr
+while they run; the tables are printed together at the end, on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections.abc import Callable
+
+from . import scoring_throughput, support
+
+
+def _throughput() -> str:
+    return scoring_throughput.english() + "\n\n" + scoring_throughput.other_languages()
+
+
+def _lazy(module: str) -> Callable[[], str]:
+    def run() -> str:
+        from importlib import import_module
+
+        return import_module(f"bench.{module}").run()
+
+    return run
+
+
+BENCHMARKS: dict[str, tuple[str, Callable[[], str]]] = {
+    "throughput": ("1. scoring throughput", _throughput),
+    "config": ("2. config compile/load", scoring_throughput.cold_vs_cached),
+    "rescore": ("3. rescore with Celery workers", _lazy("rescore")),
+    "preview": ("4. impact preview", _lazy("preview")),
+    "pages": ("5. pages under load", _lazy("pages")),
+    "memory": ("6. worker memory", _lazy("memory")),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME",
+        help=f"run only these ({', '.join(BENCHMARKS)}); repeat or separate with commas",
+    )
+    args = parser.parse_args(argv)
+    names = [n.strip() for value in args.only or [] for n in value.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BENCHMARKS]
+    if unknown:
+        parser.error(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(BENCHMARKS)}")
+    tables, failed = [], False
+    started = time.perf_counter()
+    for name in names or list(BENCHMARKS):
+        title, run = BENCHMARKS[name]
+        support.log(f"{title} ...")
+        start = time.perf_counter()
+        try:
+            text = run()
+        except support.Skipped as exc:
+            text = f"{title}: {exc}"
+        except Exception:  # report it with the others, and fail at the end
+            failed = True
+            text = f"{title}: FAILED\n{traceback.format_exc()}"
+        support.log(f"{title}: {time.perf_counter() - start:.0f} s")
+        tables.append(text)
+    print(f"Machine: {support.machine()}")
+    print(f"Total: {time.perf_counter() - started:.0f} s\n")
+    print("\n\n".join(tables))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

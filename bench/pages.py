@@ -1,0 +1,270 @@
+"""Benchmark 5: pages under load, gunicorn against PostgreSQL holding the 100k turns.
+
+gunicorn runs the production WSGI app (DEBUG off, 3 sync workers as in the Dockerfile) on
+loopback; a reviewer's session is made with Django's test client and its cookie passed to
+the load generator. Each page is first fetched alone a few times (latency without load),
+then under a bounded closed-loop run of 20 concurrent connections: wrk when installed
+(apt install wrk), else a small threaded Python client (less exact: it shares the cores).
+
+Pages: the conversation list (filtered by language and model, sorted by rate), one
+conversation with 50 turns, the flag queue.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+from . import support
+
+TARGET_P95_MS = 300
+CONNECTIONS = 20
+DURATION = 10  # seconds per page
+TIMEOUT = 10  # seconds: a slower response counts as a timeout
+WORKERS = 3
+LIST_URL = "/conversations?language=en&model=stt-beta&sort=rate_desc"
+WRK_SCRIPT = """
+done = function(summary, latency, requests)
+  io.write(string.format(
+    "JSON {\\"requests\\": %d, \\"seconds\\": %f, \\"p50\\": %d, \\"p95\\": %d, " ..
+    "\\"p99\\": %d, \\"errors\\": %d, \\"timeouts\\": %d}\\n",
+    summary.requests, summary.duration / 1e6, latency:percentile(50),
+    latency:percentile(95), latency:percentile(99),
+    summary.errors.status + summary.errors.connect + summary.errors.read
+      + summary.errors.write, summary.errors.timeout))
+end
+"""
+
+
+@dataclass
+class Load:
+    requests: int
+    seconds: float
+    p50_ms: float
+    p95_ms: float
+    errors: int
+    timeouts: int
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds
+
+
+def pages(corpus: support.Corpus) -> list[tuple[str, str]]:
+    return [
+        ("conversation list (en, model, by rate)", LIST_URL),
+        ("conversation, 50 turns", f"/conversations/{corpus.long_conversation}"),
+        ("flag queue", "/flags"),
+    ]
+
+
+def session_cookie(user) -> str:
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Gunicorn:
+    def __init__(self, workers: int = WORKERS) -> None:
+        self.workers, self.port = workers, free_port()
+        self.log = support.VAR / "gunicorn.log"
+
+    def __enter__(self) -> Gunicorn:
+        command = [
+            sys.executable, "-m", "gunicorn", "lexicheck.wsgi:application",
+            "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
+            "--timeout", "120", "--log-level", "warning",
+        ]  # fmt: skip
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                command,
+                cwd=support.ROOT,
+                env={**os.environ, **support.bench_env()},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited:\n{self.log.read_text()[-2000:]}")
+            try:
+                if get(self.port, "/healthz", "")[0] == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError("gunicorn did not answer /healthz within 60 s")
+
+    def __exit__(self, *exc) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        _cancel_queries()
+
+
+def _cancel_queries() -> None:
+    """Queries of requests wrk gave up on keep running in PostgreSQL after gunicorn stops;
+    cancel them (in the benchmark database only) so the next run starts quiet."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_cancel_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
+def get(port: int, path: str, cookie: str, timeout: float = 120) -> tuple[int, int]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = conn.getresponse()
+        return response.status, len(response.read())
+    finally:
+        conn.close()
+
+
+def alone(port: int, path: str, cookie: str, budget: float = 8.0) -> tuple[float, int]:
+    """Median latency (ms) of sequential requests (at most 5, within `budget` seconds)."""
+    status, size = get(port, path, cookie)  # warm the worker that answers
+    if status != 200:
+        raise RuntimeError(f"GET {path}: status {status}")
+    times, started = [], time.perf_counter()
+    while len(times) < 5 and time.perf_counter() - started < budget:
+        start = time.perf_counter()
+        get(port, path, cookie)
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times), size
+
+
+def wrk(port: int, path: str, cookie: str) -> Load:
+    script = support.VAR / "wrk-report.lua"
+    script.write_text(WRK_SCRIPT)
+    command = [
+        "wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}s", f"--timeout={TIMEOUT}s",
+        "-s", str(script), "-H", f"Cookie: {cookie}", f"http://127.0.0.1:{port}{path}",
+    ]  # fmt: skip
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    data = json.loads(out.split("JSON ", 1)[1].splitlines()[0])
+    return Load(
+        data["requests"],
+        data["seconds"],
+        data["p50"] / 1e3,
+        data["p95"] / 1e3,
+        data["errors"],
+        data["timeouts"],
+    )
+
+
+def python_load(port: int, path: str, cookie: str) -> Load:
+    """The same closed loop without wrk: CONNECTIONS threads, one request at a time each."""
+    latencies, errors, timeouts = [], [0], [0]
+    lock = threading.Lock()
+    deadline = time.perf_counter() + DURATION
+
+    def loop() -> None:
+        while time.perf_counter() < deadline:
+            start = time.perf_counter()
+            try:
+                status, _ = get(port, path, cookie, timeout=TIMEOUT)
+            except TimeoutError:
+                with lock:
+                    timeouts[0] += 1
+                continue
+            except OSError:
+                status = 0
+            with lock:
+                if status == 200:
+                    latencies.append((time.perf_counter() - start) * 1e3)
+                else:
+                    errors[0] += 1
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=loop) for _ in range(CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    seconds = time.perf_counter() - started
+    if not latencies:
+        return Load(0, seconds, float("nan"), float("nan"), errors[0], timeouts[0])
+    latencies.sort()
+    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
+    return Load(len(latencies), seconds, statistics.median(latencies), p95, errors[0], timeouts[0])
+
+
+def run() -> str:
+    support.require_services()
+    corpus = support.corpus()
+    cookie = session_cookie(corpus.user)
+    load_before = support.load_average()
+    tool = "wrk" if shutil.which("wrk") else "python client (wrk not installed)"
+    rows = []
+    with Gunicorn() as server:
+        for name, path in pages(corpus):
+            support.log(f"pages: {name} ({path})")
+            single, size = alone(server.port, path, cookie)
+            load = (wrk if shutil.which("wrk") else python_load)(server.port, path, cookie)
+            rows.append((name, size, single, load))
+    load = f"{load_before} before, {support.load_average()} after"
+    return table(rows, tool, load)
+
+
+def table(rows, tool: str, load: str) -> str:
+    lines = [
+        f"Pages under load: gunicorn ({WORKERS} sync workers) + PostgreSQL, 100k turns; "
+        f"{tool}, {CONNECTIONS} connections, {DURATION} s per page "
+        f"(target p95 < {TARGET_P95_MS} ms) [{load}]",
+        f"{'page':<40} {'KB':>5} {'alone ms':>9} {'req/s':>6} {'p50 ms':>7} {'p95 ms':>7} "
+        f"{'failed':>6}  target",
+    ]
+    for name, size, single, load in rows:
+        failed = load.errors + load.timeouts
+        if load.requests == 0 or load.p95_ms != load.p95_ms:  # nothing completed
+            verdict = f"missed: no response within {TIMEOUT} s"
+            p50 = p95 = failed = "all"
+        else:
+            p50, p95 = f"{load.p50_ms:.0f}", f"{load.p95_ms:.0f}"
+            verdict = (
+                "met"
+                if load.p95_ms < TARGET_P95_MS and not failed
+                else f"missed ({load.p95_ms / TARGET_P95_MS:.1f}x)"
+            )
+        lines.append(
+            f"{name:<40} {size / 1024:>5.0f} {single:>9.0f} {load.rate:>6.1f} {p50:>7} "
+            f"{p95:>7} {failed:>6}  {verdict}"
+        )
+    lines.append(
+        f"alone = median of up to 5 sequential requests; failed = errors + timeouts "
+        f"(> {TIMEOUT} s), whose latency wrk does not count in p50/p95"
+    )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    print(run())
+
+
+if __name__ == "__main__":
+    main()

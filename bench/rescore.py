@@ -1,0 +1,212 @@
+"""Benchmark 3: a full rescore of 100,000 English turns by real Celery workers.
+
+The path is the product's: `start_rescore` of a new config version and `enqueue_job` in one
+transaction (as an approval does), chunks sent to Redis on commit, `score_chunk` tasks run
+by a `celery worker` process (prefork) writing to PostgreSQL. Timed from the call to the
+job's DONE row; runs side by side, in the order 1, 2, 2, 1 worker processes (concurrency
+1 or 2 of one prefork worker).
+
+Where the time goes comes from hooks in the benchmark workers only (bench.support): the
+share of task time spent in the database (connect, each SQL statement and commit, round
+trips and lock waits included), in `score_row` (normalize + align + build the row), and
+the rest (ORM work in Python, Celery). Who used the two cores during each run is read from
+/proc: the worker's processes, PostgreSQL (all databases), everything else.
+
+The machine is shared, so absolute rates move with other people's load; the CPU cost per
+turn (measured in-process on 20 chunks, `chunk_costs`) does not, and gives the rate two
+idle cores could reach.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+
+from . import support
+
+TARGET = 2_000  # turns/s with 2 workers
+# ABBA order: a drift in the machine's load (other people's jobs) hits both sides alike.
+CONCURRENCY = (1, 2, 2, 1)
+COST_CHUNKS = 20
+
+
+@dataclass
+class Run:
+    concurrency: int
+    turns: int
+    seconds: float
+    timings: dict
+    cpu: dict
+
+    @property
+    def rate(self) -> float:
+        return self.turns / self.seconds
+
+
+def rescore(concurrency: int, label: str = "rescore") -> Run:
+    """One full rescore of the corpus by a fresh worker; the version is dropped after."""
+    from django.db import transaction
+
+    from reviewapp.services.proposals import start_rescore
+    from reviewapp.tasks import enqueue_job
+
+    corpus = support.corpus()
+    version = support.new_version(f"{label}-c{concurrency}")
+    name = f"{label}-c{concurrency}"
+    try:
+        with support.worker(concurrency=concurrency, name=name, timings=True) as worker:
+            meter = support.MachineMeter(worker).start()
+            started = time.perf_counter()
+            with transaction.atomic():
+                job = start_rescore(version)
+                enqueue_job(job)
+            support.wait_for_job(job.pk)
+            seconds = time.perf_counter() - started
+            cpu = meter.stop()
+        timings = support.summarize_timings(worker.task_timings())
+    finally:
+        support.drop_scores(version)
+    return Run(concurrency, corpus.turns, seconds, timings, cpu)
+
+
+def chunk_costs(chunks: int = COST_CHUNKS) -> dict[str, float]:
+    """CPU per turn of `run_chunk`, in this process on one kept connection: Python (and of
+    it `score_row`), and the PostgreSQL backend that served it; plus wall time in SQL."""
+    from django.db import connection, transaction
+
+    from reviewapp.services import scoring
+    from reviewapp.services.proposals import start_rescore
+
+    version = support.new_version("costs")
+    try:
+        with transaction.atomic():
+            job = start_rescore(version)
+        ids = list(job.chunks.order_by("index").values_list("pk", flat=True)[: chunks + 1])
+        scoring.run_chunk(ids.pop(0))  # builds the scorer, warms the connection
+        backend = connection.connection.info.backend_pid
+        sql = [0.0]
+
+        def timed(execute, *args):
+            start = time.perf_counter()
+            try:
+                return execute(*args)
+            finally:
+                sql[0] += time.perf_counter() - start
+
+        score_row, spent = scoring.score_row, [0.0]
+
+        def timed_score_row(*args):
+            start = time.process_time()
+            try:
+                return score_row(*args)
+            finally:
+                spent[0] += time.process_time() - start
+
+        pg, py, wall = support.cpu_seconds(backend), time.process_time(), time.perf_counter()
+        scoring.score_row = timed_score_row
+        try:
+            with connection.execute_wrapper(timed):
+                for chunk_id in ids:
+                    scoring.run_chunk(chunk_id)
+        finally:
+            scoring.score_row = score_row
+        wall = time.perf_counter() - wall
+        turns = len(ids) * scoring.CHUNK_SIZE
+        costs = {
+            "turns": turns,
+            "python_us": (time.process_time() - py) / turns * 1e6,
+            "score_us": spent[0] / turns * 1e6,
+            "postgres_us": (support.cpu_seconds(backend) - pg) / turns * 1e6,
+            "sql_share": sql[0] / wall,
+            "rate": turns / wall,
+        }
+        fresh, kept = _reconnect_cost(job, chunks)
+        return {**costs, "fresh_ms": fresh * 1e3, "kept_ms": kept * 1e3}
+    finally:
+        support.drop_scores(version)
+
+
+def _reconnect_cost(job, skip: int, pairs: int = 8) -> tuple[float, float]:
+    """Median seconds of a chunk on a new connection (as Celery runs each task by default)
+    and on a kept one, alternating so that both see the same load."""
+    import statistics
+
+    from django.db import connection
+
+    from reviewapp.services import scoring
+
+    ids = list(job.chunks.order_by("index").values_list("pk", flat=True)[skip + 1 :])
+    fresh, kept = [], []
+    for n, chunk_id in enumerate(ids[: 2 * pairs]):
+        if n % 2 == 0:
+            connection.close()
+        start = time.perf_counter()
+        scoring.run_chunk(chunk_id)
+        (fresh if n % 2 == 0 else kept).append(time.perf_counter() - start)
+    return statistics.median(fresh), statistics.median(kept)
+
+
+def run() -> str:
+    support.require_services()
+    corpus = support.corpus()
+    load_before = support.load_average()
+    support.log(f"rescore: CPU cost per turn, in-process, {COST_CHUNKS} chunks")
+    costs = chunk_costs()
+    runs = []
+    for concurrency in CONCURRENCY:
+        support.log(f"rescore: {corpus.turns:,} turns, concurrency {concurrency}")
+        runs.append(rescore(concurrency))
+        support.log(f"  {runs[-1].rate:,.0f} turns/s")
+    load = f"{load_before} before, {support.load_average()} after"
+    return table(runs, costs, corpus.turns, load)
+
+
+def mean_rate(runs: list[Run], concurrency: int) -> float:
+    return statistics.mean(r.rate for r in runs if r.concurrency == concurrency)
+
+
+def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
+    one, two = mean_rate(runs, 1), mean_rate(runs, 2)
+    base = one
+    verdict = "met" if two >= TARGET else f"missed by {1 - two / TARGET:.0%}"
+    lines = [
+        f"Rescore end to end, {turns:,} English turns, Celery on Redis + PostgreSQL "
+        f"(target >= {TARGET:,} turns/s with 2 workers: {verdict}) [{load}]",
+        f"{'workers':<7} {'seconds':>7} {'turns/s':>8} {'x 1':>5} {'in DB':>6} "
+        f"{'scoring':>7} {'other':>6} {'SQL/chunk':>9} {'cores busy':>10}  "
+        "CPU s: worker / PostgreSQL (all DBs) / other processes",
+    ]
+    for r in runs:
+        t, cpu = r.timings, r.cpu
+        other = 1 - t.get("db_share", 0) - t.get("score_share", 0)
+        lines.append(
+            f"{r.concurrency:<7} {r.seconds:>7.1f} {r.rate:>8,.0f} {r.rate / base:>5.2f} "
+            f"{t.get('db_share', 0):>6.0%} {t.get('score_share', 0):>7.0%} {other:>6.0%} "
+            f"{t.get('queries_per_task', 0):>9.1f} {cpu['busy'] / cpu['capacity']:>10.0%}  "
+            f"{cpu['worker']:.1f} / {cpu['postgres']:.1f} / {cpu['others']:.1f}"
+        )
+    per_turn = costs["python_us"] + costs["postgres_us"]
+    lines += [
+        f"mean: 1 worker {one:,.0f} turns/s, 2 workers {two:,.0f} turns/s, "
+        f"scaling x{two / one:.2f}",
+        "in DB = connect + SQL (with psycopg's parameter adaptation) + commit, scoring = "
+        "score_row, other = ORM in Python and Celery: shares of task time in the worker",
+        f"CPU per turn (in-process, {costs['turns']:,} turns, one connection): "
+        f"Python {costs['python_us']:.0f} µs (score_row {costs['score_us']:.0f} µs), "
+        f"PostgreSQL {costs['postgres_us']:.0f} µs; SQL {costs['sql_share']:.0%} of wall time; "
+        f"{costs['rate']:,.0f} turns/s in one process -> 2 idle cores: at most "
+        f"~{2e6 / per_turn:,.0f} turns/s",
+        f"A chunk of 500 on a new database connection (Celery's default: closed around each "
+        f"task) {costs['fresh_ms']:.0f} ms, on a kept one {costs['kept_ms']:.0f} ms "
+        f"(median of 8 each, alternating)",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    print(run())
+
+
+if __name__ == "__main__":
+    main()
