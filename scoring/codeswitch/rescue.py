@@ -17,6 +17,22 @@ was substituted for is read as that Latin word. The region stops counting only i
 
 Neighbouring errors are one region, rescued whole or not at all; errors only go down.
 
+A clock time is read as it is said in both views: 2:30 as "2 30" (two thirty), 7:00 as "7"
+(seven), so "two thirty" against 2:30 is the same English; an intended digit is still not
+English (2:30 against "two thirty" stays an error).
+
+Same-script languages (`code_switch_same_script`: fr, de, es, it, nl) have no script to
+tell English words from their own, so the whole region is read with the English rules,
+and a word is English only as `english.EnglishWords` says: a number word or contraction
+the English rules read (seven, I'm), or a word those contractions expand to (i, am), never
+a word of the config's `code_switch_stoplist` (nl ten). The transcript side must be English
+or have no letters (7, 2:30): fr sept against seven stays an error.
+
+Romanized Hindi (`hindi.romanized_hindi`): a Latin transcript word that spells the
+intended Devanagari word (mujhe / मुझे, `romanized.py`) is counted as
+`romanized_hindi_words` ("count"), and with "accept" is read as that Devanagari word, so
+its region can be rescued (rule "romanized_hindi"). It stays a Hindi word in the counts.
+
 Speed: a pair without a region costs a count; a region with a mismatched native token
 that no phonetic match explains is dropped before any raw word is looked at, since it
 cannot pass; only the others map tokens back to raw words.
@@ -24,13 +40,16 @@ cannot pass; only the others map tokens back to raw words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..align import Alignment
 from ..metrics import Counts
+from .english import EnglishWords
 from .phonetic import PhoneticMatcher
 from .report import LanguageCounts, Rescue, build_block
+from .romanized import RomanizedHindi
 from .script import has_latin, has_native, is_latin_word, is_native_word
 from .units import WordUnits, build_units
 
@@ -69,10 +88,18 @@ class Rescuer:
     loan_forms: frozenset[str]  # the native spellings of the loanwords
     matcher: PhoneticMatcher | None = None
     max_region_words: int = MAX_REGION_WORDS
+    english_words: EnglishWords | None = None  # same script: which words are English
+    romanizer: RomanizedHindi | None = None  # Hindi: romanized Hindi in the transcript
+    accept_romanized: bool = False  # and whether such a word counts as correct
 
     def __call__(self, reference: str, hypothesis: str, alignment: Alignment):
         rescues: list[Rescue] = []
-        regions = _regions(alignment)
+        regions = _regions(alignment) if self._may_rescue(alignment) else []
+        romanized = None
+        if self.romanizer is not None:
+            romanized = 0
+            if regions and _ASCII_LETTER.search(hypothesis):  # a Latin word to look at
+                romanized = sum(self._romanized_words(region, alignment) for region in regions)
         if any(self._may_pass(region, alignment) for region in regions):
             ref_units = build_units(reference, alignment.ref, self.native_tokens)
             hyp_units = build_units(hypothesis, alignment.hyp, self.native_tokens)
@@ -84,8 +111,19 @@ class Rescuer:
                     if rescue is not None:
                         rescues.append(rescue)
         counts, per_language = self._count(alignment, rescues)
-        block = build_block(self.language, self.other, per_language, alignment.errors, rescues)
+        block = build_block(
+            self.language, self.other, per_language, alignment.errors, rescues,
+            romanized=romanized,
+        )  # fmt: skip
         return counts, block
+
+    def _may_rescue(self, alignment: Alignment) -> bool:
+        """Whether any region is worth looking at: an error, and (same script) an intended
+        token that can be English at all."""
+        if not alignment.errors:
+            return False
+        words = self.english_words
+        return words is None or not words.vocabulary.isdisjoint(alignment.ref)
 
     # -- one region -------------------------------------------------------------------
 
@@ -102,11 +140,41 @@ class Rescuer:
         for kind, i, j in group.wrong:
             if kind == "substitute":
                 ref, hyp = alignment.ref[i], alignment.hyp[j]
-                if (native(ref) or native(hyp)) and not self._sound_alike(ref, hyp):
+                if (native(ref) or native(hyp)) and not self._explained(ref, hyp):
                     return False
             elif native(alignment.ref[i] if j is None else alignment.hyp[j]):
                 return False
+        if self.english_words is not None:
+            # Same script: every intended token must be English, even one without letters
+            # (an intended 7 is not English).
+            english = self.english_words.english
+            return all(english(alignment.ref[i]) for _, i, _ in group.wrong if i is not None)
         return True
+
+    def _explained(self, ref_token: str, hyp_token: str) -> bool:
+        """A substitution the token pair itself explains: phonetic, or romanized Hindi."""
+        if self._sound_alike(ref_token, hyp_token):
+            return True
+        return self.accept_romanized and self._romanized(ref_token, hyp_token)
+
+    def _romanized(self, ref_token: str, hyp_token: str) -> bool:
+        # The romanizer reads Devanagari words only (anything else has no pattern).
+        return (
+            self.romanizer is not None
+            and is_latin_word(hyp_token)
+            and self.romanizer.match(ref_token, hyp_token)
+        )
+
+    def _romanized_words(self, group: _Group, alignment: Alignment) -> int:
+        """Substitutions of an intended Devanagari word by its Latin spelling (and not by an
+        English word the phonetic matcher recognizes)."""
+        count = 0
+        for kind, i, j in group.wrong:
+            if kind == "substitute":
+                ref, hyp = alignment.ref[i], alignment.hyp[j]
+                if self._romanized(ref, hyp) and not self._sound_alike(ref, hyp):
+                    count += 1
+        return count
 
     def _sound_alike(self, ref_token: str, hyp_token: str) -> bool:
         if self.matcher is None:
@@ -121,18 +189,22 @@ class Rescuer:
         ref_span = (group.ref_start, group.ref_end)
         hyp_span = (group.hyp_start, group.hyp_end)
         pairs = self._phonetic_pairs(group, alignment, ref_units, hyp_units)
-        # A matched Devanagari word is read as the Latin word it was substituted for.
+        romanized = self._romanized_pairs(group, alignment, ref_units, hyp_units, pairs)
+        # A matched Devanagari word is read as the Latin word it was substituted for; a
+        # romanized Hindi word as the Devanagari word it spells.
         ref_as, hyp_as = {}, {}
         for i, j, _ in pairs:
             if is_native_word(alignment.ref[i]):
                 ref_as[ref_units.unit_of_token[i]] = hyp_units.text_of_token(j)
             else:
                 hyp_as[hyp_units.unit_of_token[j]] = ref_units.text_of_token(i)
+        for i, j in romanized:
+            hyp_as[hyp_units.unit_of_token[j]] = ref_units.text_of_token(i)
         ref_view = self._view(ref_units, ref_span, ref_as)
         if ref_view != self._view(hyp_units, hyp_span, hyp_as):
             return None
-        matched_ref = {i for i, _, _ in pairs}
-        matched_hyp = {j for _, j, _ in pairs}
+        matched_ref = {i for i, _, _ in pairs} | {i for i, _ in romanized}
+        matched_hyp = {j for _, j, _ in pairs} | {j for _, j in romanized}
         for _, i, j in group.wrong:
             if i is not None and i not in matched_ref:
                 if not self._intended_english(ref_units, i, alignment.ref):
@@ -149,7 +221,24 @@ class Rescuer:
             errors=len(group.wrong),
             phonetic=tuple((alignment.ref[i], alignment.hyp[j], key) for i, j, key in pairs),
             phonetic_tokens=tuple((i, j) for i, j, _ in pairs),
+            romanized=tuple((alignment.ref[i], alignment.hyp[j]) for i, j in romanized),
         )
+
+    def _romanized_pairs(self, group: _Group, alignment, ref_units, hyp_units, phonetic):
+        """(ref token, hyp token) for each single Devanagari word whose Latin spelling the
+        transcript wrote, when the policy accepts romanized Hindi."""
+        if not self.accept_romanized:
+            return []
+        taken = {i for i, _, _ in phonetic}
+        return [
+            (i, j)
+            for kind, i, j in group.wrong
+            if kind == "substitute"
+            and i not in taken
+            and ref_units.single(i)
+            and hyp_units.single(j)
+            and self._romanized(alignment.ref[i], alignment.hyp[j])
+        ]
 
     def _phonetic_pairs(self, group: _Group, alignment, ref_units, hyp_units):
         """(ref token, hyp token, key) for each substitution of one Devanagari word by one
@@ -173,13 +262,16 @@ class Rescuer:
 
     def _view(self, units: WordUnits, span: tuple[int, int], read_as: dict[int, str]):
         """The English view of tokens [span): runs of words without native letters through
-        the English rules, the others through the native rules; loanwords canonical."""
+        the English rules, the others through the native rules (same script: every word
+        through the English rules); loanwords canonical, clock times as said."""
         words: list[str] = []
         for unit in units.unit_range(*span):
             if unit in read_as:
                 words.append(read_as[unit])
             else:
                 words.extend(units.unit_words(unit))
+        if self.english_words is not None:
+            return _spoken_times(self.english_tokens(" ".join(words)))
         out: list[str] = []
         run: list[str] = []
         run_native = False
@@ -192,13 +284,17 @@ class Rescuer:
             run_native = native
         if run:
             out.extend(self._read(run, run_native))
-        return tuple(self.loanwords.get(token, token) for token in out)
+        return _spoken_times(tuple(self.loanwords.get(token, token) for token in out))
 
     def _read(self, words: list[str], native: bool) -> tuple[str, ...]:
         text = " ".join(words)
         return self.native_tokens(text) if native else self.english_tokens(text)
 
     def _intended_english(self, units: WordUnits, i: int, tokens: Sequence[str]) -> bool:
+        if self.english_words is not None:  # every spoken word of the unit is English
+            words = units.unit_words(units.unit_of_token[i])
+            english = self.english_words.english
+            return all(english(word) for word in words if any(map(str.isalnum, word)))
         if tokens[i] in self.loan_forms:
             return True
         text = units.text_of_token(i)
@@ -207,15 +303,31 @@ class Rescuer:
         return has_latin(text) or self.english_tokens(text) != self.native_tokens(text)
 
     def _transcribed_english(self, units: WordUnits, j: int, tokens: Sequence[str]) -> bool:
+        if self.english_words is not None:
+            english = self.english_words.english
+            words = units.unit_words(units.unit_of_token[j])
+            return all(not _has_letter(word) or english(word) for word in words)
         return tokens[j] in self.loan_forms or not has_native(units.text_of_token(j))
 
     # -- counting ---------------------------------------------------------------------
 
+    def _english_flags(self, tokens: tuple[str, ...]) -> list[bool]:
+        words = self.english_words
+        if words is not None and words.vocabulary.isdisjoint(tokens):
+            return [False] * len(tokens)  # same script: no token can be English
+        return list(map(self.is_english_token, tokens))
+
     def _count(self, alignment: Alignment, rescues: list[Rescue]):
         """Counts after rescue, and per language: substitutions and deletions count against
         the intended token's language, insertions against the inserted token's."""
-        ref_en = list(map(self.is_english_token, alignment.ref))
-        hyp_en = list(map(self.is_english_token, alignment.hyp))
+        ref_en = self._english_flags(alignment.ref)
+        hyp_en = self._english_flags(alignment.hyp)
+        if not rescues and not any(ref_en) and not any(hyp_en):
+            native = Counts(
+                alignment.substitutions, alignment.deletions, alignment.insertions,
+                len(ref_en), len(hyp_en),
+            )  # fmt: skip
+            return native, LanguageCounts(native, Counts())
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()
         for rescue in rescues:
@@ -223,6 +335,11 @@ class Rescuer:
             rescued_hyp.update(range(*rescue.hypothesis_span))
             for i, j in rescue.phonetic_tokens:
                 ref_en[i] = hyp_en[j] = True
+            if self.english_words is not None:  # same script: what was rescued is English
+                for i in range(*rescue.reference_span):
+                    ref_en[i] = True
+                for j in range(*rescue.hypothesis_span):
+                    hyp_en[j] = True
         # [native, English] x [substitutions, deletions, insertions]
         tally = [[0, 0, 0], [0, 0, 0]]
         for tag, r1, r2, h1, h2 in alignment.blocks:
@@ -241,6 +358,29 @@ class Rescuer:
         native = Counts(*tally[0], len(ref_en) - en_ref, len(hyp_en) - en_hyp)
         english = Counts(*tally[1], en_ref, en_hyp)
         return native + english, LanguageCounts(native, english)
+
+
+_ASCII_LETTER = re.compile("[A-Za-z]")
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+
+
+def _spoken_times(tokens: Sequence[str]) -> tuple[str, ...]:
+    """2:30 -> 2 30 and 7:00 -> 7, as an English speaker says them (two thirty, seven)."""
+    if not any(":" in token for token in tokens):
+        return tuple(tokens)
+    out: list[str] = []
+    for token in tokens:
+        clock = _CLOCK.fullmatch(token)
+        if clock is None:
+            out.append(token)
+        else:
+            hours, minutes = clock.groups()
+            out.extend((hours,) if minutes == "00" else (hours, minutes))
+    return tuple(out)
+
+
+def _has_letter(text: str) -> bool:
+    return any(ch.isalpha() for ch in text)
 
 
 def _wrong_ops(tag: str, r1: int, r2: int, h1: int, h2: int) -> list[WrongOp]:

@@ -21,6 +21,8 @@ from .korean import KoreanRules
 __all__ = [
     "LEXICON_FIELDS",
     "Abbreviation",
+    "CodeRules",
+    "EmailRules",
     "LanguageConfig",
     "Numbers",
     "Profile",
@@ -63,6 +65,11 @@ class Abbreviation(_Model):
     before_word: bool = Field(
         False, description="Expand only when a word follows (M. Dupont), never a bare letter."
     )
+    before_capitalized: bool = Field(
+        False,
+        description="Expand only before a capitalized name (St Laurent, mr. Jansen): not "
+        "before a code (ST 4, Hr 4B), a letter, an acronym or a lower-case word.",
+    )
 
 
 class Numbers(_Model):
@@ -99,6 +106,113 @@ class Profile(_Model):
     remove_chars: list[Char] = Field(default_factory=list)
 
 
+def _word(value: str) -> str:
+    _nfc(value)
+    if not value or any(ch.isspace() for ch in value):
+        raise ValueError(f"{value!r} must be one non-empty word")
+    return value
+
+
+def _letter(value: str) -> str:
+    if len(value) != 1 or not "A" <= value <= "Z":
+        raise ValueError(f"{value!r} is not one capital letter A-Z")
+    return value
+
+
+def _digit(value: str) -> str:
+    if len(value) != 1 or not "0" <= value <= "9":
+        raise ValueError(f"{value!r} is not one digit 0-9")
+    return value
+
+
+def _phrase(value: str) -> str:
+    _nfc(value)
+    if not value.split() or value != " ".join(value.lower().split()):
+        raise ValueError(f"{value!r} must be lower-case words separated by single spaces")
+    return value
+
+
+def _domain(value: str) -> str:
+    if not value.isalpha() or value != value.lower():
+        raise ValueError(f"{value!r} must be a lower-case top-level domain (com, de)")
+    return value
+
+
+Word = Annotated[str, AfterValidator(_word)]
+Letter = Annotated[str, AfterValidator(_letter)]
+Digit = Annotated[str, AfterValidator(_digit)]
+Phrase = Annotated[str, AfterValidator(_phrase)]
+Domain = Annotated[str, AfterValidator(_domain)]
+
+
+class CodeRules(_Model):
+    """Spelled codes (`scoring/normalize/codes.py`): "F L" = FL, "Y as in Yankee" = Y,
+    Zulu Kilo 3 Foxtrot = zk3f, 에이 비 씨 = abc, "1 2 3" = 123. Every rule off by default."""
+
+    spelled_letters: bool = Field(
+        False,
+        description="Step spelled_codes: a run of spelled capitals and digits with a letter "
+        "that is not a word letter becomes one token (F L = FL, H J 4 4 = HJ44).",
+    )
+    word_letters: list[Letter] = Field(
+        default_factory=list,
+        description="Capitals that are also words (en A, I; es Y, A, O, E, U): they join a "
+        "code only beside another letter, and not at its end before a lower-case word.",
+    )
+    spelled_as: list[Phrase] = Field(
+        default_factory=list,
+        description='"Y as in Yankee" = Y: the phrases between a letter and its example word.',
+    )
+    letter_names: dict[Word, Letter] = Field(
+        default_factory=dict,
+        description="Step letter_names: names of letters read as the letter inside a code "
+        "(radio alphabet: Zulu Kilo 3 Foxtrot = zk3f; Korean 에이 비 씨 = abc).",
+    )
+    ordinary_letter_names: list[Word] = Field(
+        default_factory=list,
+        description="Letter names that are ordinary words (Hotel, India; 비, 씨, 아이): part of "
+        "a code only with another name in it, and a code needs a name not listed here, or "
+        "three names, or two names among four names and digits.",
+    )
+    digit_names: dict[Word, Digit] = Field(
+        default_factory=dict,
+        description="Digit words read only inside a code of letter names (Korean 일 이 삼).",
+    )
+    endings: list[Word] = Field(
+        default_factory=list,
+        description="Endings the last name of a code may carry (Korean 씨예요 = c예요).",
+    )
+    join_digit_runs: bool = Field(
+        False,
+        description="Step digit_runs: spaced single digits joined (1 2 3 = 123, 2 08 = 208).",
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> CodeRules:
+        unknown = set(self.ordinary_letter_names) - set(self.letter_names)
+        if unknown:
+            raise ValueError(f"ordinary_letter_names not in letter_names: {sorted(unknown)}")
+        both = set(self.letter_names) & set(self.digit_names)
+        if both:
+            raise ValueError(f"words both letter and digit names: {sorted(both)}")
+        return self
+
+
+class EmailRules(_Model):
+    """Spoken email and web addresses (`scoring/normalize/emails.py`): john at gmail dot com
+    = john@gmail.com, only where a chain of words ends in a known domain."""
+
+    at_words: list[Word] = Field(default_factory=list, description="Words said for @ (at).")
+    dot_words: list[Word] = Field(min_length=1, description="Words said for . (dot, punto).")
+    domains: list[Domain] = Field(
+        min_length=1, description="Top-level domains that end an address (com, org, de)."
+    )
+    domains_after_at: list[Domain] = Field(
+        default_factory=list,
+        description="Domains that are also ordinary words (es 'es'): an address only after @.",
+    )
+
+
 class LanguageConfig(_Model):
     schema_version: Literal[1] = 1
     language: str = Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")
@@ -123,6 +237,13 @@ class LanguageConfig(_Model):
     loanwords: Mapping = Field(default_factory=dict)
     fillers: list[Text] = Field(default_factory=list)
     remove_whitespace: bool = False
+    number_words: Mapping = Field(
+        default_factory=dict,
+        description="Number words and phrases to digits for a language text2num does not "
+        "read (Hausa goma = 10, goma sha biyu = 12).",
+    )
+    codes: CodeRules | None = None
+    emails: EmailRules | None = None
 
     korean: KoreanRules | None = None
     japanese: JapaneseRules | None = None
@@ -130,9 +251,27 @@ class LanguageConfig(_Model):
 
     code_switch_languages: list[str] = Field(default_factory=list)
     code_switch_phonetic: bool = False
+    code_switch_same_script: bool = Field(
+        False,
+        description="English words in the language's own (Latin) script: recognized by the "
+        "English rules (number words, contractions), not by script (fr, de, es, it, nl).",
+    )
+    code_switch_stoplist: list[Text] = Field(
+        default_factory=list,
+        description="Native words the code-switch rescue never reads as English (nl ten, "
+        "fr four), nor matches phonetically with a Latin name.",
+    )
     profiles: dict[str, Profile] = Field(default_factory=dict)
     default_profile: str | None = None
     raw_score: bool = Field(False, description="Also report the score with no cleaning at all.")
+
+    @model_validator(mode="after")
+    def _check_codes(self) -> LanguageConfig:
+        if self.codes is not None and self.codes.spelled_letters and not self.lowercase:
+            # the step changes only capitals and relies on `case` to lower them: without
+            # it a second pass would find the capitals again
+            raise ValueError("codes.spelled_letters needs lowercase")
+        return self
 
     @model_validator(mode="after")
     def _check_profiles(self) -> LanguageConfig:
@@ -144,4 +283,4 @@ class LanguageConfig(_Model):
 
 
 # Mapping fields whose value may be the name of a lexicon file in the configs folder.
-LEXICON_FIELDS = frozenset({"spellings", "contractions", "char_folds", "loanwords"})
+LEXICON_FIELDS = frozenset({"spellings", "contractions", "char_folds", "loanwords", "number_words"})

@@ -14,7 +14,13 @@ __all__ = ["check_rules", "word_map_problem", "char_fold_problem"]
 
 
 def check_rules(config: LanguageConfig, source: str) -> None:
-    for name in ("contractions", "spellings", "spoken_symbols", "spoken_symbols_code_only"):
+    for name in (
+        "contractions",
+        "spellings",
+        "spoken_symbols",
+        "spoken_symbols_code_only",
+        "number_words",
+    ):
         problem = word_map_problem(getattr(config, name))
         if problem:
             raise ConfigError(source, f"{name}.{problem[0]}", problem[1])

@@ -25,7 +25,8 @@ from pathlib import Path
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
 from . import hindi, japanese, korean
-from .steps import CORE_BUILDERS, char_folder
+from .codes import build_number_words
+from .steps import CORE_BUILDERS, char_folder, vocabulary_form
 
 __all__ = ["STEP_ORDER", "NormalizerId", "Normalizer", "Step", "build_normalizer"]
 
@@ -50,7 +51,9 @@ _ORDERED: list[tuple[str, Callable]] = [
     ("spoken_symbols", CORE_BUILDERS["spoken_symbols"]),
     ("hyphens", CORE_BUILDERS["hyphens"]),
     ("numbers", CORE_BUILDERS["numbers"]),
+    ("number_words", CORE_BUILDERS["number_words"]),
     *_slot("NUMBER_STEPS"),
+    ("spelled_codes", CORE_BUILDERS["spelled_codes"]),
     ("case", CORE_BUILDERS["case"]),
     ("char_folds", CORE_BUILDERS["char_folds"]),
     ("punctuation", CORE_BUILDERS["punctuation"]),
@@ -59,6 +62,9 @@ _ORDERED: list[tuple[str, Callable]] = [
     *_slot("WORD_STEPS"),
     ("fillers", CORE_BUILDERS["fillers"]),
     *_slot("FILLER_STEPS"),
+    ("letter_names", CORE_BUILDERS["letter_names"]),
+    ("digit_runs", CORE_BUILDERS["digit_runs"]),
+    ("emails", CORE_BUILDERS["emails"]),
     ("digit_groups", CORE_BUILDERS["digit_groups"]),
     ("whitespace", CORE_BUILDERS["whitespace"]),
 ]
@@ -146,20 +152,33 @@ def build_normalizer(bundle: ConfigBundle) -> Normalizer:
         fn = BUILDERS[name](config)
         if fn is not None:
             steps.append(Step(name, fn))
-    profiles = {name: _profile_steps(name, p) for name, p in config.profiles.items()}
+    profiles = {name: _profile_steps(name, p, config) for name, p in config.profiles.items()}
     digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
     identity = NormalizerId(config.name, config.version, digest)
     return Normalizer(config, tuple(steps), profiles, identity)
 
 
-def _profile_steps(name: str, profile: Profile) -> tuple[Step, ...]:
+def _profile_steps(name: str, profile: Profile, config: LanguageConfig) -> tuple[Step, ...]:
     steps = []
-    if profile.char_folds:
-        steps.append(Step(f"{name}:char_folds", char_folder(profile.char_folds)))
+    fold = char_folder(profile.char_folds) if profile.char_folds else None
+    table = str.maketrans(dict.fromkeys(profile.remove_chars, ""))
+    if fold is not None:
+        steps.append(Step(f"{name}:char_folds", fold))
     if profile.remove_chars:
-        table = str.maketrans(dict.fromkeys(profile.remove_chars, ""))
         steps.append(
             Step(f"{name}:remove_chars", lambda text: " ".join(text.translate(table).split()))
+        )
+    if config.number_words and steps:
+        # The number table once more, in the profile's spelling: folded Hausa reads "daya"
+        # as 1 like "ɗaya" (strict keeps daya a word: a hook missing is an error there).
+        form = vocabulary_form(config)
+        spell = (fold or (lambda word: word), table)
+
+        def profile_form(word: str, spell=spell) -> str:
+            return spell[0](form(word)).translate(spell[1])
+
+        steps.append(
+            Step(f"{name}:number_words", build_number_words(config.number_words, profile_form))
         )
     return tuple(steps)
 

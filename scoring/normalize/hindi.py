@@ -10,8 +10,19 @@ The slots' places in the chain are fixed by `chain.STEP_ORDER`.
   (A, ABC, M4B) changes; "दो तीन दिन" (a few days) keeps its words.
 - `hi_loanwords` (word level): English loanwords written in Latin script take their
   Devanagari spelling (code -> कोड), from the config's `loanwords` lexicon.
+- `hi_anusvara` (word level): a nasal consonant with virama before a stop of its own class
+  is written as anusvara (सितम्बर -> सितंबर, हिन्दी -> हिंदी), `hindi.anusvara_same_class`.
+  Only the five nasal + stop pairs of one class (ङ्क, ञ्ज, ण्ड, न्त, म्ब and their
+  aspirated and voiced fellows): न्म (जन्म), म्ह (तुम्हारा), न्य and nasal pairs (सम्मान)
+  are other spellings of other sounds and stay.
+- `hi_variants` (word level): whole-word spelling variants to one form (वापिस -> वापस,
+  गये -> गए), `hindi.spelling_variants`.
+- `hi_times` (word level): fractional clock times to H:MM, `hindi.fractional_times`:
+  साढ़े तीन -> 3:30, सवा तीन -> 3:15, पौने चार -> 3:45 (also with the digit: साढ़े 3),
+  and डेढ़ / ढाई -> 1:30 / 2:30 only before a time word (डेढ़ बजे; डेढ़ घंटा stays). A
+  prefix and hour before a number word (साढ़े तीन सौ = 350) stay words.
 
-All three run only for a config with a `hindi` section. Tokens are matched whole, never with
+All of them run only for a config with a `hindi` section. Tokens are matched whole, never with
 `\\b` regexes (Devanagari vowel signs are not word characters in every engine).
 
 >>> from scoring.config import bundle_from_data
@@ -37,6 +48,7 @@ __all__ = [
     "NUMBER_STEPS",
     "WORD_STEPS",
     "FILLER_STEPS",
+    "hindi_word_form",
     "loanword_lookup",
 ]
 
@@ -128,9 +140,106 @@ def _swap_core(token: str, replacement: str) -> str:
 
 
 def loanword_lookup(config: LanguageConfig) -> dict[str, str]:
-    """The loanword map as the word steps see it: keys and values lowercased and folded."""
+    """The loanword map as the word steps see it: keys lowercased and folded, values as the
+    tokens look after the whole chain (folds, anusvara, spelling variants)."""
     form = vocabulary_form(config)
-    return {form(latin): form(native) for latin, native in config.loanwords.items()}
+    word = hindi_word_form(config)
+    return {form(latin): word(native) for latin, native in config.loanwords.items()}
+
+
+# -- spelling: anusvara and variants ------------------------------------------------------
+
+_VIRAMA = "\u094d"
+_ANUSVARA = "\u0902"
+# Each class's nasal and its four stops (voiceless, aspirated, voiced, voiced aspirated).
+_CLASSES = ("ङकखगघ", "ञचछजझ", "णटठडढ", "नतथदध", "मपफबभ")
+_NASAL_BEFORE_STOP = re.compile(
+    "|".join(f"{nasal}{_VIRAMA}(?=[{stops}])" for nasal, stops in (
+        (group[0], group[1:]) for group in _CLASSES
+    ))
+)  # fmt: skip
+
+
+def anusvara(text: str) -> str:
+    """सितम्बर -> सितंबर: a nasal + virama before a stop of its own class."""
+    return _NASAL_BEFORE_STOP.sub(_ANUSVARA, text) if _VIRAMA in text else text
+
+
+def anusvara_step(config: LanguageConfig) -> StepFn | None:
+    if config.hindi is None or not config.hindi.anusvara_same_class:
+        return None
+    return anusvara
+
+
+def _spelling_form(config: LanguageConfig) -> StepFn:
+    """How a config word looks once folded and, if on, through the anusvara rule."""
+    form = vocabulary_form(config)
+    if config.hindi is None or not config.hindi.anusvara_same_class:
+        return form
+    return lambda word: anusvara(form(word))
+
+
+def variants_step(config: LanguageConfig) -> StepFn | None:
+    if config.hindi is None or not config.hindi.spelling_variants:
+        return None
+    return word_map(config.hindi.spelling_variants, _spelling_form(config))
+
+
+def hindi_word_form(config: LanguageConfig) -> StepFn:
+    """How a Devanagari word of a config vocabulary looks after the word steps: folded,
+    anusvara, spelling variant. For lexicon values and stoplists compared with tokens."""
+    form = _spelling_form(config)
+    if config.hindi is None or not config.hindi.spelling_variants:
+        return form
+    variants = {form(k): form(v) for k, v in config.hindi.spelling_variants.items()}
+    return lambda word: " ".join(variants.get(token, token) for token in form(word).split())
+
+
+# -- fractional times -----------------------------------------------------------------
+
+
+def times_step(config: LanguageConfig) -> StepFn | None:
+    rules = config.hindi.fractional_times if config.hindi is not None else None
+    if rules is None:
+        return None
+    form = hindi_word_form(config)
+    prefixes = {form(word): minutes for word, minutes in rules.prefixes.items()}
+    hours = {form(word): hour for word, hour in rules.hours.items()}
+    hours.update({str(hour): hour for hour in range(1, 13)})
+    whole = {form(word): clock for word, clock in rules.whole.items()}
+    time_words = frozenset(form(word) for word in rules.time_words)
+    not_before = frozenset(form(word) for word in rules.not_before)
+    triggers = frozenset(prefixes) | frozenset(whole)
+
+    def clock(minutes: int, hour: int) -> str:
+        if minutes == 45:  # a quarter to: पौने चार = 3:45, पौने एक = 12:45
+            return f"{(hour - 2) % 12 + 1}:45"
+        return f"{hour}:{minutes:02d}"
+
+    def convert(text: str) -> str:
+        tokens = text.split()
+        if triggers.isdisjoint(tokens):
+            return text
+        out: list[str] = []
+        i, n = 0, len(tokens)
+        while i < n:
+            token = tokens[i]
+            following = tokens[i + 1] if i + 1 < n else None
+            if token in prefixes and following in hours:
+                after = tokens[i + 2] if i + 2 < n else None
+                if after not in not_before:
+                    out.append(clock(prefixes[token], hours[following]))
+                    i += 2
+                    continue
+            elif token in whole and following in time_words:
+                out.append(whole[token])
+                i += 1
+                continue
+            out.append(token)
+            i += 1
+        return " ".join(out)
+
+    return convert
 
 
 def loanwords_step(config: LanguageConfig) -> StepFn | None:
@@ -148,5 +257,10 @@ EARLY_STEPS: tuple = (
     ("hi_code_digits", code_digits_step),
 )
 NUMBER_STEPS: tuple = ()
-WORD_STEPS: tuple = (("hi_loanwords", loanwords_step),)
+WORD_STEPS: tuple = (
+    ("hi_loanwords", loanwords_step),
+    ("hi_anusvara", anusvara_step),
+    ("hi_variants", variants_step),
+    ("hi_times", times_step),
+)
 FILLER_STEPS: tuple = ()

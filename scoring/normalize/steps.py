@@ -7,6 +7,7 @@ from a config (`replacements`) pay for the `regex` module's timeout.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
 
@@ -14,9 +15,11 @@ import regex
 
 from ..config.models import LanguageConfig
 from ..errors import ScoringError
+from .codes import build_digit_runs, build_letter_names, build_number_words, build_spelled_codes
+from .emails import build_spoken_emails, web_probe, web_token_test
 from .numbers import SPACE_GROUPS, build_number_converter, is_number_word
 from .symbols import build_spoken_symbols
-from .tokens import split_edges
+from .tokens import EDGE_PUNCT, split_edges
 
 __all__ = ["RuleTimeout", "char_folder", "CORE_BUILDERS"]
 
@@ -96,14 +99,23 @@ def replacements_step(config: LanguageConfig) -> StepFn | None:
 
 
 def abbreviations_step(config: LanguageConfig) -> StepFn | None:
-    """`M. Dupont` -> `monsieur Dupont`; a bare `M` (a letter of a code) is left alone."""
+    """`M. Dupont` -> `monsieur Dupont`; a bare `M` (a letter of a code) is left alone.
+
+    `before_word`: only when a word follows. `before_capitalized`: only when a capitalized
+    name follows (a capital, then a lower-case letter: St Laurent, mr. Jansen, O'Brien),
+    so a title that is also two letters of a code stays: ST 4, Hr 4B, st in a code.
+    """
     if not config.abbreviations:
         return None
     rules = {rule.written: rule for rule in config.abbreviations}
 
     written = frozenset(rules)
+    # a cheap first look: the written forms anywhere, even inside words
+    probe = re.compile("|".join(re.escape(w) for w in sorted(written, key=len, reverse=True)))
 
     def expand(text: str) -> str:
+        if not probe.search(text):
+            return text
         tokens = text.split()
         if written.isdisjoint(tokens):
             return text
@@ -114,10 +126,18 @@ def abbreviations_step(config: LanguageConfig) -> StepFn | None:
             following = tokens[i + 1] if i + 1 < len(tokens) else ""
             if rule.before_word and not (following[:1].isalpha() and len(following) > 1):
                 continue
+            if rule.before_capitalized and not _capitalized(following):
+                continue
             tokens[i] = rule.expansion
         return " ".join(tokens)
 
     return expand
+
+
+def _capitalized(token: str) -> bool:
+    """A capitalized name: Laurent, Müller, O'Brien; not ABC, B, 4B, laurent."""
+    word = token.strip(EDGE_PUNCT)
+    return len(word) > 1 and word[0].isupper() and any(ch.islower() for ch in word[1:])
 
 
 def tokenize_step(config: LanguageConfig) -> StepFn:
@@ -143,8 +163,110 @@ def spoken_symbols_step(config: LanguageConfig) -> StepFn | None:
     form = vocabulary_form(config)
     fillers = frozenset(form(filler) for filler in config.fillers)
     return build_spoken_symbols(
-        config.spoken_symbols, config.spoken_symbols_code_only, digits, fillers
+        config.spoken_symbols,
+        config.spoken_symbols_code_only,
+        digits,
+        fillers,
+        frozenset(config.unit_symbols),
     )
+
+
+def emails_step(config: LanguageConfig) -> StepFn | None:
+    """Spoken addresses: john at gmail dot com = john@gmail.com (`emails.py`)."""
+    rules = config.emails
+    if rules is None:
+        return None
+    form = vocabulary_form(config)
+    return build_spoken_emails(
+        [form(word) for word in rules.at_words],
+        [form(word) for word in rules.dot_words],
+        rules.domains,
+        rules.domains_after_at,
+        _symbol_words(config, form),
+        lower_case=config.lowercase,
+    )
+
+
+def _reads_as_number(config: LanguageConfig) -> Callable[[str], bool]:
+    """Would another step rewrite this word if a code came out as it: a number word ("one",
+    "oss" for text2num), a filler (Hotel Mike Mike = hmm), a contraction or a spelling?"""
+    is_number = _number_word_test(config)
+    form = vocabulary_form(config)
+    words = frozenset(
+        form(key.split()[0])
+        for mapping in (config.number_words, config.contractions, config.spellings)
+        for key in mapping
+    ) | frozenset(form(filler) for filler in config.fillers)
+    return lambda word: is_number(word) or form(word) in words
+
+
+def _symbol_words(config: LanguageConfig, form: StepFn) -> frozenset[str]:
+    """Every word of a spoken symbol phrase, in vocabulary form (dash, tiret, bas)."""
+    symbols = {*config.spoken_symbols, *config.spoken_symbols_code_only}
+    return frozenset(form(word) for phrase in symbols for word in phrase.split())
+
+
+def number_words_step(config: LanguageConfig) -> StepFn | None:
+    """The config's own number table (Hausa goma = 10), for a language text2num lacks."""
+    if not config.number_words:
+        return None
+    return build_number_words(
+        config.number_words, vocabulary_form(config), profile_spellings(config)
+    )
+
+
+def profile_spellings(config: LanguageConfig) -> list[StepFn]:
+    """How each profile that folds or removes characters spells a word (Hausa folded:
+    ɗaya -> daya, arbaʼin -> arbain)."""
+    spellings = []
+    for profile in config.profiles.values():
+        if profile.char_folds or profile.remove_chars:
+            fold = char_folder(profile.char_folds) if profile.char_folds else (lambda w: w)
+            table = str.maketrans(dict.fromkeys(profile.remove_chars, ""))
+            spellings.append(lambda word, f=fold, t=table: f(word).translate(t))
+    return spellings
+
+
+def spelled_codes_step(config: LanguageConfig) -> StepFn | None:
+    """Spelled capitals and digits as one code: F L = FL, Y as in Yankee = Y (`codes.py`)."""
+    rules = config.codes
+    if rules is None or not rules.spelled_letters:
+        return None
+    form = vocabulary_form(config)
+    fillers = frozenset(form(filler) for filler in config.fillers)
+    names = frozenset(form(name) for name in rules.letter_names)
+    return build_spelled_codes(
+        frozenset(rules.word_letters),
+        [tuple(phrase.split()) for phrase in rules.spelled_as],
+        lambda word: form(word) in names,
+        fillers,
+        form,
+        {form(name): digit for name, digit in rules.digit_names.items()},
+        _reads_as_number(config),
+    )
+
+
+def letter_names_step(config: LanguageConfig) -> StepFn | None:
+    """Letter names inside a code: Zulu Kilo 3 Foxtrot = zk3f, 에이 비 씨 = abc."""
+    rules = config.codes
+    if rules is None or not rules.letter_names:
+        return None
+    form = vocabulary_form(config)
+    return build_letter_names(
+        {form(name): letter for name, letter in rules.letter_names.items()},
+        frozenset(form(name) for name in rules.ordinary_letter_names),
+        {form(name): digit for name, digit in rules.digit_names.items()},
+        frozenset(form(ending) for ending in rules.endings),
+        lower=config.lowercase,
+        symbol_words=_symbol_words(config, form),
+        reads_as_number=_reads_as_number(config),
+    )
+
+
+def digit_runs_step(config: LanguageConfig) -> StepFn | None:
+    """Spaced single digits as one number: 1 2 3 = 123 (`codes.py`)."""
+    rules = config.codes
+    return build_digit_runs() if rules is not None and rules.join_digit_runs else None
 
 
 def _digits_for_codes(config: LanguageConfig) -> StepFn | None:
@@ -295,15 +417,29 @@ def fillers_step(config: LanguageConfig) -> StepFn | None:
 def punctuation_step(config: LanguageConfig) -> StepFn:
     """Remove punctuation and symbols, keeping what carries meaning inside a token:
     . , : between digits (3.5, 12:30), and ' _ / @ between letters (l'homme, mag_mutual).
+
+    With an `emails` section, a written address keeps its dots too (john@gmail.com,
+    www.example.com, booking.com): it stays one token, as the spoken one is written.
     """
     apostrophe = regex.escape(config.apostrophe)
     pattern = regex.compile(
         rf"(?!(?<=\d)[.,:](?=\d))(?!(?<=\w)[_/@{apostrophe}](?=\w))[\p{{P}}\p{{S}}]"
     )
+    rules = config.emails
+    domains = [*rules.domains, *rules.domains_after_at] if rules else []
+    is_web = web_token_test(domains) if rules else None
+    maybe_web = web_probe(domains)
+    lower = config.lowercase  # the case step ran: the text is lower case already
 
     def remove(text: str) -> str:
         if text.replace(" ", "").isalnum():
             return text  # letters and digits only: nothing to remove
+        if is_web is not None and maybe_web(text if lower else text.lower()):
+            tokens = text.split()
+            if any(is_web(token) for token in tokens):
+                return " ".join(
+                    token if is_web(token) else pattern.sub(" ", token) for token in tokens
+                )
         return pattern.sub(" ", text)
 
     return remove
@@ -331,6 +467,11 @@ CORE_BUILDERS: dict[str, Callable[[LanguageConfig], StepFn | None]] = {
     "abbreviations": abbreviations_step,
     "tokenize": tokenize_step,
     "spoken_symbols": spoken_symbols_step,
+    "emails": emails_step,
+    "number_words": number_words_step,
+    "spelled_codes": spelled_codes_step,
+    "letter_names": letter_names_step,
+    "digit_runs": digit_runs_step,
     "numbers": numbers_step,
     "hyphens": hyphens_step,
     "case": case_step,

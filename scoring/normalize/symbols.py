@@ -9,12 +9,16 @@ digits, acronyms, number words) is written without spaces, as the STT writes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import functools
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 
 import regex
 
-from .tokens import is_code_like, is_punctuation, split_edges, strip_edges
+from .codes import is_code_like, is_joined_code
+from .tokens import is_punctuation, split_edges, strip_edges
 
 __all__ = ["build_spoken_symbols"]
 
@@ -34,36 +38,60 @@ def build_spoken_symbols(
     code_only: Mapping[str, str],
     number_words: Callable[[str], str] | None,
     fillers: frozenset[str] = frozenset(),
+    unit_symbols: frozenset[str] = frozenset(),
 ) -> Callable[[str], str]:
     phrases = _phrases(always, False) + _phrases(code_only, True)
     phrases.sort(key=lambda p: len(p.words), reverse=True)
     first_words = {p.words[0] for p in phrases}
+    first_tuple = tuple(sorted(first_words))  # a plain loop: cheaper than any() here
+    symbol_words = {word for phrase in phrases for word in phrase.words}
     is_number = _number_test(number_words)
 
     def skip(token: str) -> bool:
         # Punctuation and fillers vanish in later steps; a decision that depended on them
         # would change on a second pass ("A4, dash 5", "dash uh 5").
-        return is_punctuation(token) or token.lower() in fillers
+        if token.isalnum():  # the common case: a word or a number, maybe a filler
+            return bool(fillers) and token.lower() in fillers
+        # a symbol alone (°, +) goes too, unless it is a unit the numbers step writes out
+        return (
+            is_punctuation(token)
+            or (token not in unit_symbols and _symbols_only(token))
+            or token.lower() in fillers
+        )
 
     def replace(text: str) -> str:
         lowered = text.lower()
-        if not any(word in lowered for word in first_words):
+        for word in first_tuple:
+            if word in lowered:
+                break
+        else:
             return text  # fast path: no symbol word, not even inside another word
-        tokens = text.split()
-        if not any(strip_edges(t).lower() in first_words for t in tokens):
+        words = lowered.split()
+        if first_words.isdisjoint(words) and not any(
+            strip_edges(word) in first_words for word in words if not word.isalnum()
+        ):
             return text
+        tokens = text.split()
         tokens = [part for token in tokens for part in split_edges(token)]
         # Rewrite until nothing changes: a symbol joined on one pass can make its neighbour
         # look like a code on the next ("dash one underscore x"), and the normalizer as a
         # whole must give the same text when applied twice.
         for _ in range(4):
-            rewritten = _rewrite(tokens, phrases, first_words, is_number, number_words, skip)
+            rewritten = _rewrite(
+                tokens, phrases, first_words, symbol_words, is_number, number_words, skip
+            )
             if rewritten == tokens:
                 break
             tokens = rewritten
+            if first_words.isdisjoint(token.lower() for token in tokens):
+                break  # no symbol word left: another round would change nothing
         return " ".join(tokens)
 
     return replace
+
+
+def _symbols_only(token: str) -> bool:
+    return all(unicodedata.category(ch)[0] in "PS" for ch in token)
 
 
 def _phrases(mapping: Mapping[str, str], code_only: bool) -> list[_Phrase]:
@@ -73,11 +101,17 @@ def _phrases(mapping: Mapping[str, str], code_only: bool) -> list[_Phrase]:
 def _number_test(number_words: Callable[[str], str] | None) -> Callable[[str], bool]:
     if number_words is None:
         return lambda token: False
-    return lambda token: token.replace("-", "").isalpha() and number_words(token) != token
+
+    # text2num is asked about the same few words again and again (every neighbour of every
+    # symbol word, on every rewrite round): remember its answers, per normalizer.
+    @functools.lru_cache(maxsize=4096)
+    def is_number(token: str) -> bool:
+        return token.replace("-", "").isalpha() and number_words(token) != token
+
+    return is_number
 
 
-def _rewrite(tokens, phrases, first_words, is_number, to_digits, skip) -> list[str]:
-    symbol_words = {word for phrase in phrases for word in phrase.words}
+def _rewrite(tokens, phrases, first_words, symbol_words, is_number, to_digits, skip) -> list[str]:
     lowered = [token.lower() for token in tokens]
 
     def joinable(token: str) -> bool:
@@ -92,22 +126,26 @@ def _rewrite(tokens, phrases, first_words, is_number, to_digits, skip) -> list[s
             continue
         phrase, end = _match(tokens, i, phrases, skip)
         if phrase is None or (
-            phrase.code_only and not _next_to_code(out, tokens, end, is_number, skip)
+            phrase.code_only
+            and not _next_to_code(out, tokens, end, is_number, skip)
+            and not _number_chain(out, tokens, end, phrase, phrases, is_number, skip)
         ):
             out.append(tokens[i])
             i += 1
             continue
         # Punctuation between a symbol and its code is ignored ("A4, dash 5"): it is
         # removed later anyway, and deciding by it would make a second pass disagree.
-        left_gap = _skipped_run(out[::-1], skip)
-        right_gap = _skipped_run(tokens[end:], skip)
-        if _symbol_next(out[::-1][left_gap:], tokens[end + right_gap :], symbol_words):
+        left_gap = _skipped_run(reversed(out), skip)
+        right_gap = _skipped_run(islice(tokens, end, None), skip)
+        before = out[-1 - left_gap] if left_gap < len(out) else ""
+        after = tokens[end + right_gap] if end + right_gap < len(tokens) else ""
+        if before.lower() in symbol_words or after.lower() in symbol_words:
             out.append(tokens[i])  # "dash dash": a run of symbol words is left as words
             i += 1
             continue
         words_too = not phrase.code_only
-        left = _code_run(out[::-1][left_gap:], is_number, joinable, words_too)
-        right = _code_run(tokens[end + right_gap :], is_number, joinable, words_too)
+        left = _code_run(islice(reversed(out), left_gap, None), is_number, joinable, words_too)
+        right = _code_run(islice(tokens, end + right_gap, None), is_number, joinable, words_too)
         if not left and not right:
             out.append(tokens[i])  # nothing to attach to: a symbol word alone is a word
             i += 1
@@ -121,18 +159,18 @@ def _rewrite(tokens, phrases, first_words, is_number, to_digits, skip) -> list[s
     return out
 
 
-def _symbol_next(before: list[str], after: list[str], symbol_words: set[str]) -> bool:
-    return bool(
-        (before and before[0].lower() in symbol_words)
-        or (after and after[0].lower() in symbol_words)
-    )
-
-
-def _skipped_run(tokens: list[str], skip) -> int:
+def _skipped_run(tokens: Iterable[str], skip) -> int:
     n = 0
-    while n < len(tokens) and skip(tokens[n]):
+    for token in tokens:
+        if not skip(token):
+            break
         n += 1
     return n
+
+
+def _kept(tokens: Iterable[str], skip, count: int) -> list[str]:
+    """The first `count` tokens that later steps keep (no punctuation, no filler)."""
+    return list(islice((token for token in tokens if not skip(token)), count))
 
 
 def _match(tokens: list[str], i: int, phrases: list[_Phrase], skip) -> tuple[_Phrase | None, int]:
@@ -152,14 +190,31 @@ def _match(tokens: list[str], i: int, phrases: list[_Phrase], skip) -> tuple[_Ph
 
 
 def _code_token(token: str, is_number: Callable[[str], bool]) -> bool:
-    return is_code_like(token) or is_number(token)
+    return is_code_like(token) or is_joined_code(token) or is_number(token)
 
 
 def _next_to_code(out: list[str], tokens: list[str], after: int, is_number, skip) -> bool:
     """A lone number word ("una barra") is not a code; a letter, digit or run of them is."""
-    before = [t for t in out[::-1] if not skip(t)][:2]
-    ahead = [t for t in tokens[after:] if not skip(t)][:2]
+    before = _kept(reversed(out), skip, 2)
+    ahead = _kept(islice(tokens, after, None), skip, 2)
     return _codeish(before, is_number) or _codeish(ahead, is_number)
+
+
+def _number_chain(out, tokens, after, phrase, phrases, is_number, skip) -> bool:
+    """1992 guion 07 guion 09, 1995 dash 04 dash 18: a number, the symbol, a number, the
+    same symbol again and a number is a code (a date), though each number alone is plain and
+    "20 barra 3" is not. Only the first symbol needs this: the second has 1992-07 before it."""
+    before = _kept(reversed(out), skip, 1)
+    if not before or not _is_plain_number(before[0], is_number):
+        return False
+    ahead = list(islice((j for j in range(after, len(tokens)) if not skip(tokens[j])), 2))
+    if len(ahead) < 2 or not _is_plain_number(tokens[ahead[0]], is_number):
+        return False
+    again, end = _match(tokens, ahead[1], phrases, skip)
+    if again is None or again.symbol != phrase.symbol:
+        return False
+    following = _kept(islice(tokens, end, None), skip, 1)
+    return bool(following) and _is_plain_number(following[0], is_number)
 
 
 def _codeish(neighbours: list[str], is_number) -> bool:
@@ -177,20 +232,22 @@ def _is_plain_number(token: str, is_number) -> bool:
     return _PLAIN_NUMBER.match(core) is not None or is_number(core)
 
 
-def _code_run(tokens: list[str], is_number, joinable, words_too: bool) -> list[str]:
+def _code_run(tokens: Iterable[str], is_number, joinable, words_too: bool) -> list[str]:
     """The code-like tokens at the start of `tokens` (nearest first); failing that, one
     ordinary word (an always-replaced symbol joins words too: mag underscore mutual ->
     mag_mutual). A whole code (ABC-123, 1995) may only be the nearest token: after it, a
     spelled run goes on with single characters and number words, so "dash 1 2 3 ABC-123"
     stops before the next code."""
-    n = 0
-    while n < len(tokens) and _code_token(tokens[n], is_number) and joinable(tokens[n]):
-        if n > 0 and not _spelled_piece(tokens[n], is_number):
+    run: list[str] = []
+    for token in tokens:
+        if not (_code_token(token, is_number) and joinable(token)):
+            if not run and words_too and joinable(token):
+                run.append(token)
             break
-        n += 1
-    if n == 0 and words_too and tokens and joinable(tokens[0]):
-        n = 1
-    return tokens[:n]
+        if run and not _spelled_piece(token, is_number):
+            break
+        run.append(token)
+    return run
 
 
 def _spelled_piece(token: str, is_number) -> bool:

@@ -10,14 +10,12 @@ import unicodedata
 
 import regex
 
-__all__ = ["EDGE_PUNCT", "is_code_like", "is_punctuation", "split_edges", "strip_edges"]
+__all__ = ["EDGE_PUNCT", "is_punctuation", "split_edges", "strip_edges"]
+
 
 # Punctuation that may stick to the start or end of a word ("Hello," "(yes)" "¿qué?").
 # The apostrophe is not in it: it belongs to words (l'homme, saʼa, don't).
 EDGE_PUNCT = '.,;:!?¡¿"“”„«»()[]{}<>…。、「」『』！？，：；·・।॥،؛؟'
-
-_HAS_DIGIT = regex.compile(r"\d")
-_ACRONYM = regex.compile(r"^(?=.*\p{Lu})[\p{Lu}\d]{2,}$")
 
 
 def strip_edges(token: str) -> str:
@@ -50,13 +48,11 @@ def split_edges(token: str, keep: str = "") -> list[str]:
     return [part for part in (lead, core, trail) if part]
 
 
-def is_code_like(token: str) -> bool:
-    """A token that looks like part of a spelled code: a digit, one capital letter, ABC/M4B."""
-    core = strip_edges(token)
-    if not core:
-        return False
-    if _HAS_DIGIT.search(core):
-        return True
-    if len(core) == 1:
-        return core.isupper()
-    return bool(_ACRONYM.match(core))
+def __getattr__(name: str):
+    # is_code_like moved to codes.py, the one module that says what a code looks like;
+    # it stays importable from here (hindi.py imports it), lazily: codes.py imports us.
+    if name == "is_code_like":
+        from .codes import is_code_like
+
+        return is_code_like
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

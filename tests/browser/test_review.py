@@ -16,7 +16,7 @@ from tests.reviewapp.factories import cli_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LAX = ("I fly to L A X [slow]", "I fly to LAX")  # spelled letters: not normalized away
+LAX = ("I fly to l a x [slow]", "I fly to LAX")  # spelled letters: not normalized away
 XSS_REFERENCE = "<script>alert(1)</script>"
 XSS_NOTE = '"><img src=x onerror=alert(1)>'
 

@@ -14,14 +14,15 @@ DEMO = ROOT / "reviewapp" / "demo" / "demo_conversations.jsonl"
 def test_a_label_is_checked_on_its_spans():
     records = [{"language": "en", "turns": [{"labels": [
         {"kind": "contraction", "ref_span": "I'm", "hyp_span": "I am", "real_error": False},
-        {"kind": "spelled_code", "ref_span": "H J four", "hyp_span": "HJ4", "real_error": False},
+        {"kind": "spoken_symbol", "ref_span": "dev slash ops", "hyp_span": "dev/ops",
+         "real_error": False},
         {"kind": "substitution", "ref_span": "flight", "hyp_span": "fight", "real_error": True},
         {"kind": "deletion", "ref_span": "um", "hyp_span": "", "real_error": True},
         {"kind": "annotation", "ref_span": "[slow]", "hyp_span": "", "real_error": False},
     ]}]}]  # fmt: skip
     tallies = measure(records)["en"]
     assert (tallies["contraction"].false_errors, tallies["contraction"].false_errors_left) == (1, 0)
-    assert tallies["spelled_code"].false_errors_left == 1
+    assert tallies["spoken_symbol"].false_errors_left == 1
     assert tallies["substitution"].real_errors_hidden == 0
     assert tallies["deletion"].real_errors_hidden == 1  # a filler hides a real deletion
     assert "annotation" not in tallies

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def score():
     # regions: book/look (0), then l a x / lax (1)
-    conversation = scored_conversation([("book the L A X flight", "look the LAX flight")])
+    conversation = scored_conversation([("book the l a x flight", "look the LAX flight")])
     return conversation.turns.get().scores.get()
 
 

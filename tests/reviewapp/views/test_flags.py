@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def turn():
-    conversation = scored_conversation([("book the L A X flight", "look the LAX flight")])
+    conversation = scored_conversation([("book the l a x flight", "look the LAX flight")])
     return conversation.turns.get()
 
 
@@ -154,7 +154,7 @@ def group_rows(response) -> list[tuple[str, str, int]]:
 
 
 def test_queue_groups_same_pair_and_counts_the_corpus(client_for, reviewer, maintainer_de):
-    lax = [("I fly to L A X", "I fly to LAX")]
+    lax = [("I fly to l a x", "I fly to LAX")]
     a = scored_conversation(lax * 3)
     b = scored_conversation(lax + [("my seat", "my seed")])
     scored_conversation(lax)  # in the corpus, never flagged

@@ -93,14 +93,15 @@ def test_the_json_output_shape():
     out = score("मेरी flight कल है", "मेरी fight कल है")
     assert out["metric"] == "wer"
     assert out["normalizer"]["name"] == "hi-norm"
-    assert out["normalizer"]["version"] == "1.0.0"
+    assert out["normalizer"]["version"] == "1.1.0"
     assert set(out["strict"]) == {
         "wer", "errors", "ref_words", "hyp_len", "substitutions", "deletions", "insertions",
         "hits",
     }  # fmt: skip
     assert set(out["code_switch"]) == {
         "languages", "english_words", "rescued_errors", "code_switch_word_rate",
-        "code_switch_rescue_rate", "wer_hi", "wer_en", "per_language", "rescues",
+        "code_switch_rescue_rate", "wer_hi", "wer_en", "romanized_hindi_words", "per_language",
+        "rescues",
     }  # fmt: skip
     assert out["code_switch"]["languages"] == ["hi", "en"]
     assert set(out["code_switch"]["per_language"]) == {"hi", "en"}

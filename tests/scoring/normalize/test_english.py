@@ -68,3 +68,23 @@ def test_slash_between_ordinary_words_is_left_alone():
 @pytest.mark.parametrize("variant", ["en-GB", "en-US", "en-AU"])
 def test_regional_variants_fall_back_to_english(variant):
     assert normalized(variant, "I’m twenty five") == "i am 25"
+
+
+# Issue 11: dates with a repeated symbol word, and titles only before a capitalized name.
+def test_a_date_spelled_with_dashes_matches_the_written_date():
+    assert errors("en", "1995 dash 04 dash 18", "1995-04-18") == 0
+    assert normalized("en", "20 dash 3") == "20 dash 3"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mr. Smith", "mister smith"),
+        ("Dr. Patel", "doctor patel"),
+        ("St. Louis", "saint louis"),
+        ("123 Main St. apartment 4", "123 main st apartment 4"),
+        ("Elm Dr. in Springfield", "elm dr in springfield"),
+    ],
+)
+def test_titles_expand_only_before_a_capitalized_name(text, expected):
+    assert normalized("en", text) == expected

@@ -77,14 +77,14 @@ LEFT_ALONE = {
     "nl": [("een streepje verder", "1 streepje verder")],
     "fr": [
         ("il me faut du pain", "il me faut du pain"),
-        ("le code M 4 B", "le code m 4 b"),
+        ("le code M 4 B", "le code m4b"),  # a spelled code, not monsieur (issue 11)
         ("trait de caractère", "trait de caractère"),
         ("ST 4", "st 4"),
     ],
     "es": [
         ("una barra de pan", "1 barra de pan"),
         ("me da igual", "me da igual"),
-        ("el código D 4", "el código d 4"),
+        ("el código D 4", "el código d4"),  # a spelled code, not don (issue 11)
     ],
     "it": [("la barra del menu", "la barra del menu")],
 }
@@ -117,7 +117,7 @@ def test_ordinary_words_are_left_alone(lang, text, expected):
 
 
 def test_bare_m_in_a_code_is_not_monsieur():
-    assert normalized("fr", "le code M 4 B") == "le code m 4 b"
+    assert normalized("fr", "le code M 4 B") == "le code m4b"
 
 
 def test_me_is_not_maitre():
@@ -132,3 +132,52 @@ def test_da_is_not_dona_and_d_in_a_code_is_not_don():
 @pytest.mark.parametrize(("lang", "a", "b"), cases(KEPT_APART))
 def test_real_differences_stay_errors(lang, a, b):
     assert errors(lang, a, b) > 0
+
+
+# Issue 11: two-letter titles expand only before a capitalized name, never on a code.
+TITLES_EXPANDED = [
+    ("nl", "mr. Jansen", "meester Jansen"),
+    ("nl", "mr Jansen", "meester Jansen"),
+    ("nl", "hr. de Vries", "hr. de Vries"),  # "de" is not a name: nothing to expand
+    ("nl", "hr. Visser", "heer Visser"),
+    ("nl", "ds. Bakker", "dominee Bakker"),
+    ("nl", "dr. Visser", "dokter Visser"),
+    ("de", "Hr. Müller", "Herr Müller"),
+    ("de", "Fr. Krüger", "Frau Krüger"),
+    ("fr", "St Laurent", "saint Laurent"),
+    ("fr", "Dr Martin", "docteur Martin"),
+    ("es", "al Sr. Gómez", "al señor Gómez"),
+    ("it", "il sig. Rossi", "il signor Rossi"),
+    ("it", "l'ing. Greco", "l'ingegner Greco"),
+]
+
+TITLES_LEFT = [
+    ("nl", "MR 4", "mr 4"),
+    ("nl", "mr 4", "mr 4"),
+    ("nl", "hr 4B", "hr 4b"),
+    ("nl", "code H R 4", "code hr4"),
+    ("nl", "ds AB", "ds ab"),
+    ("de", "Hr. 4", "hr 4"),
+    ("fr", "St 4", "st 4"),
+    ("fr", "St laurent", "st laurent"),
+    ("fr", "St ABC", "st abc"),
+    ("es", "Sr. 4", "sr 4"),
+]
+
+
+@pytest.mark.parametrize(("lang", "a", "b"), TITLES_EXPANDED)
+def test_a_title_before_a_name_is_its_spoken_word(lang, a, b):
+    assert normalized(lang, a) == normalized(lang, b)
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), TITLES_LEFT)
+def test_a_title_before_a_code_or_a_lowercase_word_stays(lang, text, expected):
+    assert normalized(lang, text) == expected
+
+
+def test_the_dates_of_the_demo_set_match_with_a_repeated_symbol_word():
+    assert normalized("es", "1992 guion 07 guion 09") == normalized("es", "1992-07-09")
+    assert normalized("it", "1987 trattino 11 trattino 02") == normalized("it", "1987-11-02")
+    assert normalized("nl", "12 koppelteken 03 koppelteken 1988") == normalized("nl", "12-03-1988")
+    assert normalized("es", "20 guion 3") == "20 guion 3"  # one symbol between numbers
+    assert errors("es", "1992 guion 07 guion 09", "1992-07-19") > 0

@@ -98,3 +98,47 @@ def test_corpus_report_keeps_both_profiles(tmp_path):
     text = cli("score", "--lang", "ha", "--input", str(rows)).stdout.splitlines()
     assert text[-1].startswith("wer word 0.1538 maauni@1.")
     assert text[-1].endswith(" 1/1")
+
+
+# Issue 11: Hausa number words (a table in ha.json) and spelled codes.
+@pytest.mark.parametrize(
+    ("words", "digits"),
+    [
+        ("goma", "10"),
+        ("takwas", "8"),
+        ("Goma sha biyu", "12"),
+        ("ƙarfe takwas na safe", "ƙarfe 8 na safe"),
+        ("A B uku biyar", "AB35"),
+        ("K N biyu huɗu", "KN24"),
+        ("T ɗaya bakwai", "T17"),
+    ],
+)
+def test_number_words_and_spelled_codes_match_the_digits(words, digits):
+    result = load_scorer("ha").score(words, digits)
+    assert result.profiles["strict"].counts.errors == 0
+    assert result.profiles["folded"].counts.errors == 0
+
+
+@pytest.mark.parametrize(
+    ("reference", "hypothesis"),
+    [("ɗaya", "daya"), ("daya", "1"), ("goma sha ɗaya", "goma sha daya"), ("arbaʼin", "arbain")],
+)
+def test_a_number_word_without_its_hooks_is_a_strict_error_only(reference, hypothesis):
+    result = load_scorer("ha").score(reference, hypothesis)
+    assert result.profiles["strict"].counts.errors > 0
+    assert result.profiles["folded"].counts.errors == 0
+
+
+def test_inside_a_spelled_code_a_number_word_is_its_digit_hooks_or_not():
+    result = load_scorer("ha").score("K N biyu hudu", "KN24")
+    assert result.profiles["strict"].counts.errors == 0
+    assert result.profiles["folded"].counts.errors == 0
+
+
+def test_a_different_number_is_an_error():
+    assert load_scorer("ha").score("goma", "tara").counts.errors == 1
+    assert load_scorer("ha").score("T ɗaya bakwai", "T18").counts.errors == 1
+
+
+def test_a_word_letter_starting_a_sentence_is_no_code():
+    assert load_scorer("ha").normalizer("A gida 3") == "a gida 3"

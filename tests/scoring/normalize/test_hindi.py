@@ -22,11 +22,11 @@ def same(a: str, b: str) -> bool:
 def test_identity_and_steps_in_order():
     scorer = load_scorer("hi")
     assert scorer.normalizer.identity.name == "hi-norm"
-    assert scorer.normalizer.identity.version == "1.0.0"
+    assert scorer.normalizer.identity.version == "1.1.0"
     assert scorer.normalizer.step_names == [
         "unicode", "annotations", "apostrophes", "hi_apostrophes", "hi_code_digits",
         "tokenize", "spoken_symbols", "hyphens", "case", "char_folds", "punctuation",
-        "hi_loanwords", "fillers", "whitespace",
+        "hi_loanwords", "hi_anusvara", "hi_variants", "hi_times", "fillers", "whitespace",
     ]  # fmt: skip
 
 
@@ -158,3 +158,139 @@ def test_normalizing_twice_equals_normalizing_once(text):
     normalizer = load_scorer("hi").normalizer
     once = normalizer(text)
     assert normalizer(once) == once, text
+
+
+# -- issue 11: anusvara, spelling variants, fractional times -------------------------------
+
+
+@pytest.mark.parametrize(
+    "half_nasal, anusvara",
+    [
+        ("सितम्बर", "सितंबर"),  # म्ब: labial
+        ("हिन्दी", "हिंदी"),  # न्द: dental
+        ("ठण्डा", "ठंडा"),  # ण्ड: retroflex
+        ("पञ्जाब", "पंजाब"),  # ञ्ज: palatal
+        ("अङ्ग्रेज़ी", "अंग्रेजी"),  # ङ्ग: velar
+        ("सम्बन्ध", "संबंध"),
+        ("कम्पनी", "कंपनी"),
+        ("चिन्ता", "चिंता"),
+    ],
+)
+def test_a_nasal_before_a_stop_of_its_class_is_anusvara(half_nasal, anusvara):
+    assert same(half_nasal, anusvara)
+    assert errors("hi", f"मेरा {half_nasal} है", f"मेरा {anusvara} है") == 0
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["जन्म", "तुम्हारा", "सम्मान", "अन्य", "कन्या", "उन्हें", "इन्स्टॉल", "अम्मा"],
+)
+def test_other_nasal_clusters_stay(word):
+    # न्म, म्ह, म्म, न्य, न्ह, न्स: not a nasal before a stop of its own class.
+    assert normalized("hi", word) == word
+    assert normalized("hi", word).count("\u094d") == word.count("\u094d")  # virama kept
+
+
+def test_the_anusvara_rule_does_not_merge_words():
+    assert not same("संत", "सत")  # an anusvara is still an anusvara
+    assert not same("हिन्दी", "हिदी")
+    assert errors("hi", "सितम्बर", "सितारा") == 1
+
+
+@pytest.mark.parametrize(
+    "variant, form",
+    [("वापिस", "वापस"), ("दुबारा", "दोबारा"), ("गये", "गए"), ("नयी", "नई"), ("चाहिये", "चाहिए"),
+     ("लिये", "लिए"), ("हुयी", "हुई")],
+)  # fmt: skip
+def test_spelling_variants(variant, form):
+    assert same(variant, form)
+    assert normalized("hi", variant) == form
+
+
+def test_variants_are_whole_words():
+    assert normalized("hi", "ये") == "ये"  # "these", not the ending of गये
+    assert normalized("hi", "गयेगा") == "गयेगा"
+
+
+@pytest.mark.parametrize(
+    "words, clock",
+    [
+        ("साढ़े तीन", "3:30"),
+        ("सवा तीन", "3:15"),
+        ("पौने चार", "3:45"),
+        ("पौने एक", "12:45"),
+        ("साढ़े बारह", "12:30"),
+        ("साढ़े तीन बजे", "3:30 बजे"),
+        ("साढ़े 3 बजे", "3:30 बजे"),  # the STT may write the hour as a digit
+        ("सवा पाँच", "5:15"),
+        ("डेढ़ बजे", "1:30 बजे"),
+        ("ढाई बजे", "2:30 बजे"),
+    ],
+)
+def test_fractional_times(words, clock):
+    assert normalized("hi", words) == clock
+    assert errors("hi", f"मीटिंग {words} है", f"मीटिंग {clock} है") == 0
+
+
+@pytest.mark.parametrize(
+    "reference, hypothesis",
+    [
+        ("साढ़े तीन बजे", "4:30 बजे"),  # a real error
+        ("पौने चार", "4:45"),  # a quarter to four is 3:45
+        ("सवा तीन", "3:30"),
+        ("साढ़े तीन", "3"),
+    ],
+)
+def test_fractional_times_keep_real_errors(reference, hypothesis):
+    assert errors("hi", reference, hypothesis) > 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "साढ़े तीन सौ रुपये",  # 350 rupees, not a time
+        "ढाई हज़ार",
+        "डेढ़ घंटा",  # an hour and a half
+        "ढाई किलो",
+        "सात बजे",  # a whole hour: the seed keeps number words as words
+        "सवा",
+        "साढ़े सत्रह",  # not an hour of the table
+    ],
+)
+def test_fractional_words_that_are_not_times_stay(text):
+    folded = normalized("hi", text)
+    assert ":" not in folded
+
+
+def test_loanwords_take_the_canonical_spelling():
+    from scoring.normalize.hindi import loanword_lookup
+
+    lookup = loanword_lookup(load_bundle("hi").config)
+    assert lookup["september"] == "सितंबर"
+    assert same("september", "सितम्बर")
+
+
+def test_hindi_rules_validate():
+    from pydantic import ValidationError
+
+    from scoring.config.hindi import FractionalTimes, HindiRules
+
+    with pytest.raises(ValidationError, match="is a variant"):
+        HindiRules(spelling_variants={"गये": "गए", "गए": "गया"})
+    with pytest.raises(ValidationError, match="clock time"):
+        FractionalTimes(prefixes={"साढ़े": 30}, hours={"तीन": 3}, whole={"डेढ़": "1:75"})
+    with pytest.raises(ValidationError):
+        FractionalTimes(prefixes={"साढ़े": 20}, hours={"तीन": 3})
+    rules = HindiRules()
+    assert not rules.anusvara_same_class and not rules.spelling_variants
+    assert rules.fractional_times is None and rules.romanized_hindi == "off"
+
+
+def test_each_rule_is_off_unless_the_config_turns_it_on():
+    from scoring.config import bundle_from_data
+    from scoring.normalize import build_normalizer
+
+    config = {"language": "hi", "name": "t", "version": "1.0.0", "hindi": {}}
+    plain = build_normalizer(bundle_from_data({"config": config, "lexicons": {}}))
+    assert not {"hi_anusvara", "hi_variants", "hi_times"} & set(plain.step_names)
+    assert plain("सितम्बर वापिस साढ़े तीन") == "सितम्बर वापिस साढ़े तीन"

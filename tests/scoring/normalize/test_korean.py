@@ -369,3 +369,58 @@ def test_a_text_scores_zero_against_itself_and_its_normal_form(words):
     scorer = load_scorer("ko")
     assert scorer.score(text, text).counts.errors == 0
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
+
+
+# Issue 11: Korean letter names in a spelled code (codes.letter_names in ko.json).
+LETTER_CODES = [
+    ("에이 비 씨", "ABC"),
+    ("에이 비 씨 일 이 삼", "ABC123"),
+    ("에이 비 씨 일 이 삼", "A B C 1 2 3"),
+    ("케이 티 일 이", "KT12"),
+    ("에이치 제이 사 사", "HJ44"),
+    ("제 아이디는 에이 비 씨 일 이 삼이에요", "제 아이디는 ABC123이에요"),
+    ("코드는 엑스 와이 제트예요", "코드는 XYZ예요"),
+    ("더블유 에스 공 칠", "WS07"),
+]
+
+# Letter names that are ordinary syllables and words: never changed.
+LETTER_NAMES_UNCHANGED = [
+    "비 와요", "비가 와요", "김 씨", "이 씨", "김 씨 아이", "이 씨 아이 이름이", "에이 그건 아니지",
+    "에이 씨", "에이 씨 일 망했네", "알 수 없어요", "유 씨", "아이 이름", "티 나요", "피 검사",
+    "지 금", "엔 화", "비 씨", "아이", "에이", "씨", "티비", "아이디", "비디오", "오디오",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b"), LETTER_CODES)
+def test_letter_names_in_a_code_match_the_written_code(a, b):
+    assert normalized("ko", a) == normalized("ko", b)
+    assert errors("ko", a, b) == 0
+
+
+@pytest.mark.parametrize("text", LETTER_NAMES_UNCHANGED)
+def test_ordinary_syllables_are_not_letter_names(text):
+    assert normalized("ko", text) == text
+
+
+def test_a_wrong_letter_in_a_korean_code_is_an_error():
+    assert errors("ko", "에이 비 씨 일 이 삼", "ABD123") == 1
+
+
+KO_CODE_WORDS = SENTENCE_WORDS + [
+    "에이",
+    "비",
+    "씨",
+    "케이",
+    "아이",
+    "씨예요",
+    "일",
+    "이",
+    "공일공",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(KO_CODE_WORDS), min_size=1, max_size=14))
+def test_normalizing_codes_twice_equals_once(words):
+    once = normalized("ko", " ".join(words))
+    assert normalized("ko", once) == once
