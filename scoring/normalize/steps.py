@@ -19,7 +19,7 @@ from .codes import build_digit_runs, build_letter_names, build_number_words, bui
 from .emails import build_spoken_emails, web_probe, web_token_test
 from .numbers import SPACE_GROUPS, build_number_converter, is_number_word
 from .symbols import build_spoken_symbols
-from .tokens import EDGE_PUNCT, split_edges
+from .tokens import EDGE_PUNCT
 
 __all__ = ["RuleTimeout", "char_folder", "CORE_BUILDERS"]
 
@@ -36,6 +36,8 @@ _INVISIBLE = dict.fromkeys(
 )
 _ANNOTATION = regex.compile(r"\[[^\[\]]*\]")
 _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
+_TRAILING_PUNCTUATION = regex.compile(r"(?<=[^\s\p{P}])(\p{P}+)(?=\s|$)")
+_LEADING_PUNCTUATION = regex.compile(r"(?:(?<=\s)|^)(\p{P}+)(?=[^\s\p{P}])")
 _APOSTROPHES = "'’‘ʼʻ`´′＇"
 _DASHES = regex.compile(r"[‐‑‒–—―−]")
 
@@ -49,7 +51,8 @@ def unicode_step(config: LanguageConfig) -> StepFn:
         if not text.isascii():  # ASCII is already NFC and has none of the invisibles
             if not unicodedata.is_normalized("NFC", text):
                 text = unicodedata.normalize("NFC", text)
-            text = text.translate(_INVISIBLE)
+            if not text.isprintable():  # the invisibles are format characters (Cf)
+                text = text.translate(_INVISIBLE)
         return " ".join(text.split())
 
     return clean
@@ -65,13 +68,14 @@ def annotations_step(config: LanguageConfig) -> StepFn:
 
 
 def apostrophes_step(config: LanguageConfig) -> StepFn:
-    table = str.maketrans({ch: config.apostrophe for ch in _APOSTROPHES})
-    ascii_variants = [ch for ch in _APOSTROPHES if ch.isascii() and ch != config.apostrophe]
+    variants = [ch for ch in _APOSTROPHES if ch != config.apostrophe]
+    ascii_variants = [ch for ch in variants if ch.isascii()]
 
     def unify(text: str) -> str:
-        if text.isascii() and not any(ch in text for ch in ascii_variants):
-            return text
-        return text.translate(table)
+        for ch in ascii_variants if text.isascii() else variants:
+            if ch in text:  # a few replace() calls beat translate() with a dict table
+                text = text.replace(ch, config.apostrophe)
+        return text
 
     return unify
 
@@ -146,12 +150,14 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
     An apostrophe that is punctuation (') leaves the edges too ("twenty'"), one that is a
     letter of the language (Hausa ʼ, a modifier letter) stays with its word.
     """
-    keep = "" if unicodedata.category(config.apostrophe).startswith("P") else config.apostrophe
 
     def tokenize(text: str) -> str:
         if not _EDGE_PUNCTUATION.search(text):
             return text  # no punctuation at the edge of any word
-        return " ".join(part for token in text.split() for part in split_edges(token, keep))
+        # Two passes over the whole text instead of a loop over its words: a run of
+        # punctuation that ends a word (after a letter or digit) and one that starts a word.
+        text = _TRAILING_PUNCTUATION.sub(r" \1", text)
+        return _LEADING_PUNCTUATION.sub(r"\1 ", text)
 
     return tokenize
 
