@@ -351,18 +351,15 @@ class Worker:
     timings_file: Path | None = None
 
     def start(self) -> Worker:
-        from lexicheck.celery import app
+        from lexicheck.celery import app, worker_argv
 
         app.control.purge()  # nothing left over from an interrupted run
         VAR.mkdir(parents=True, exist_ok=True)
         self.log = VAR / f"worker-{self.name}.log"
         env = {**os.environ, **bench_env()}
-        command = [
-            sys.executable, "-m", "celery", "-A", "lexicheck", "worker",
-            "--loglevel", "WARNING", "--concurrency", str(self.concurrency),
-            "--hostname", f"{self.name}-{os.getpid()}@%h", "--pool", "prefork",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-        ]  # fmt: skip
+        command = worker_argv(
+            self.concurrency, hostname=f"{self.name}-{os.getpid()}@%h", loglevel="WARNING"
+        ) + ["--without-heartbeat"]
         if self.timings:
             self.timings_file = VAR / f"timings-{self.name}.jsonl"
             self.timings_file.unlink(missing_ok=True)

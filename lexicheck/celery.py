@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from pathlib import Path
 
 from celery import Celery
@@ -14,6 +15,18 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lexicheck.settings")
 app = Celery("lexicheck")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+def worker_argv(concurrency: int, *, hostname: str | None = None, loglevel: str = "INFO") -> list:
+    """The command that starts one prefork worker of this project (demo, tests, benchmarks).
+    Gossip and mingle only chat between workers; they cost time and the embedded broker
+    serves one host."""
+    argv = [
+        sys.executable, "-m", "celery", "-A", "lexicheck", "worker",
+        "--loglevel", loglevel, "--concurrency", str(concurrency), "--pool", "prefork",
+        "--without-gossip", "--without-mingle",
+    ]  # fmt: skip
+    return argv + (["--hostname", hostname] if hostname else [])
 
 
 def ensure_broker_folders() -> None:

@@ -27,11 +27,13 @@ import re
 from collections.abc import Callable, Iterable
 
 from .ja_codes import KANJI_DIGITS
+from .positional import read_positional
 
 __all__ = ["build_kanji_numbers", "parse_kanji_number"]
 
 SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
 BIG_UNITS = {"万": 10**4, "億": 10**8, "兆": 10**12}
+_KANJI_VALUES = {kanji: int(digit) for kanji, digit in KANJI_DIGITS.items()}
 # 何百円 (hundreds of yen), 数万人 (tens of thousands): a vague amount, not a number.
 VAGUE_BEFORE = "何数幾"
 
@@ -46,34 +48,7 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 def parse_kanji_number(text: str) -> int | None:
     """三百二十五 = 325, 一万二千 = 12000, 1万2千 = 12000, 二〇 = None (a digit string)."""
-    total = section = 0
-    current: int | None = None
-    last_small = last_big = 10**13
-    for part in _PART.findall(text):
-        if part[0].isdigit() or part in KANJI_DIGITS:
-            if current is not None:
-                return None  # two digits in a row: a digit string, read by ja_codes
-            current = int(part) if part[0].isdigit() else int(KANJI_DIGITS[part])
-            if section and current >= last_small:
-                return None
-        elif part in SMALL_UNITS:
-            unit = SMALL_UNITS[part]
-            if unit >= last_small or current == 0 or (current is not None and current > 9):
-                return None
-            section += (1 if current is None else current) * unit
-            last_small, current = unit, None
-        else:
-            big = BIG_UNITS[part]
-            if big >= last_big:
-                return None
-            if current == 0 and not section:
-                return None  # 0万 is no number; a bare 万 is one 万
-            section += current or 0
-            if section >= 10**4:
-                return None
-            total += (section or 1) * big
-            section, current, last_small, last_big = 0, None, 10**13, big
-    return total + section + (current or 0)
+    return read_positional(_PART.findall(text), _KANJI_VALUES, SMALL_UNITS, BIG_UNITS)
 
 
 def build_kanji_numbers(counters: Iterable[str], exceptions: Iterable[str]) -> Callable[[str], str]:

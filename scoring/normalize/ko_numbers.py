@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 import regex
 
 from ..config.korean import KoreanRules
+from .positional import read_positional
 
 __all__ = ["build_korean_numbers", "build_unit_symbols", "digit_string", "parse_native",
            "parse_sino"]  # fmt: skip
@@ -61,40 +62,7 @@ def parse_sino(text: str) -> int | None:
         return None
     if all(part[0].isdigit() for part in parts):
         return None  # plain digits are not a Hangul number
-    total = section = 0
-    current: int | None = None
-    current_arabic = False
-    last_small = last_big = 10**13
-    for part in parts:
-        if part[0].isdigit():
-            if current is not None:
-                return None
-            current, current_arabic = int(part.replace(",", "")), True
-            if section and current >= last_small:
-                return None  # 천1500
-        elif part in SINO_DIGITS:
-            if current is not None:
-                return None  # two digits in a row: 이오 is a digit string, not a number
-            current, current_arabic = SINO_DIGITS[part], False
-        elif part in SMALL_UNITS:
-            unit = SMALL_UNITS[part]
-            if unit >= last_small or current == 0 or (current_arabic and current > 9):
-                return None
-            section += (1 if current is None else current) * unit
-            last_small, current, current_arabic = unit, None, False
-        else:
-            big = BIG_UNITS[part]
-            if big >= last_big:
-                return None
-            if current == 0 and not section:
-                return None  # 0万 is no number; a bare 万 is one 万
-            section += current or 0
-            if section >= 10**4:
-                return None
-            total += (section or 1) * big
-            section, current, current_arabic = 0, None, False
-            last_small, last_big = 10**13, big
-    return total + section + (current or 0)
+    return read_positional(parts, SINO_DIGITS, SMALL_UNITS, BIG_UNITS)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,7 +9,6 @@ neither request fails; the version chain has no fork and one rescore is queued.
 
 from __future__ import annotations
 
-import copy
 import http.cookiejar
 import threading
 import urllib.request
@@ -22,6 +21,7 @@ from reviewapp.models import ConfigVersion, Job, Language, Proposal
 from reviewapp.services import proposals
 from reviewapp.services.configs import ensure_languages
 from tests.conftest import PASSWORD
+from tests.reviewapp.factories import with_fillers
 
 pytestmark = [pytest.mark.faults]
 
@@ -52,19 +52,13 @@ class Browser:
             return response.status, response.read().decode()
 
 
-def with_filler(version: ConfigVersion, word: str) -> dict:
-    content = copy.deepcopy(version.content)
-    content["config"]["fillers"].append(word)
-    return content
-
-
 def test_simultaneous_approvals_over_http_one_wins_one_is_told_to_rebase(
     live_server, reviewer, make_user
 ):
     ensure_languages()
     v1 = Language.objects.get(code="de").active_version
     competing = [
-        proposals.do_create_proposal(reviewer, "de", with_filler(v1, word), title=word)
+        proposals.do_create_proposal(reviewer, "de", with_fillers(v1, word), title=word)
         for word in ("naja", "soso")
     ]
     maintainers = [make_user(f"de-maintainer-{i}", maintains=["de"]) for i in (1, 2)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -98,3 +99,10 @@ def cli_score(language: str, reference: str, hypothesis: str) -> dict:
 
 def htmx(target: str = "") -> dict:
     return {"HX-Request": "true", "HX-Target": target} if target else {"HX-Request": "true"}
+
+
+def with_fillers(version: ConfigVersion, *words: str) -> dict:
+    """The version's config bundle with more fillers: the smallest real proposal."""
+    content = copy.deepcopy(version.content)
+    content["config"]["fillers"] = content["config"]["fillers"] + list(words)
+    return content

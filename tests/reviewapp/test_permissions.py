@@ -9,7 +9,6 @@ so nobody can add an endpoint without saying who may use it.
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -30,7 +29,7 @@ from reviewapp.models import (
 from reviewapp.services import proposals
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.scoring import create_job
-from tests.reviewapp.factories import scored_conversation
+from tests.reviewapp.factories import scored_conversation, with_fillers
 
 pytestmark = pytest.mark.django_db
 
@@ -126,11 +125,11 @@ def objects(reviewer, make_user):
     flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
     v1 = Language.objects.get(code="de").active_version
     # a stale proposal (its base, v1, is no longer active) and a fresh one on v2
-    stale = proposals.do_create_proposal(reviewer, "de", with_filler(v1, "ähmja"), title="s")
-    approved = proposals.do_create_proposal(reviewer, "de", with_filler(v1, "öhm"), title="a")
+    stale = proposals.do_create_proposal(reviewer, "de", with_fillers(v1, "ähmja"), title="s")
+    approved = proposals.do_create_proposal(reviewer, "de", with_fillers(v1, "öhm"), title="a")
     proposals.do_approve(make_user("approver-de", maintains=["de"]), approved)
     v2 = Language.objects.get(code="de").active_version
-    fresh = proposals.do_create_proposal(reviewer, "de", with_filler(v2, "hmja"), title="f")
+    fresh = proposals.do_create_proposal(reviewer, "de", with_fillers(v2, "hmja"), title="f")
     running = create_job(Job.Kind.RESCORE, "de", v2, [])
     Job.objects.filter(pk=running.pk).update(status=Job.Status.RUNNING)
     failed = create_job(Job.Kind.RESCORE, "de", v2, [turn.pk])
@@ -145,12 +144,6 @@ def objects(reviewer, make_user):
         "failed": failed,
         "v2": v2,
     }
-
-
-def with_filler(version, word: str) -> dict:
-    content = copy.deepcopy(version.content)
-    content["config"]["fillers"].append(word)
-    return content
 
 
 #: The URL arguments of each URL name that takes any, from the `objects` fixture.
@@ -189,7 +182,7 @@ def post_data(name: str, objects: dict) -> dict:
     if name in {"flag_new", "flag_edit"}:
         return {"category": "real_error", "note": "changed"}
     if name in {"proposal_new", "proposal_edit"}:
-        content = with_filler(objects["v2"], "ähmhm")
+        content = with_fillers(objects["v2"], "ähmhm")
         return {
             "language": "de",
             "title": "t",

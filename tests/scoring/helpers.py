@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 from scoring import load_scorer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def normalized(language: str, text: str) -> str:
@@ -11,3 +18,20 @@ def normalized(language: str, text: str) -> str:
 
 def errors(language: str, reference: str, hypothesis: str) -> int:
     return load_scorer(language).score(reference, hypothesis).counts.errors
+
+
+def run_cli(*args: str) -> str:
+    """`python -m scoring ARGS` as a real subprocess; its stdout (it must succeed)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def cli_score(language: str, reference: str, hypothesis: str) -> dict:
+    """The CLI's JSON score of one pair (without the alignment)."""
+    out = run_cli("score", "--lang", language, "--ref", reference, "--hyp", hypothesis,
+                  "--json", "--no-alignment")  # fmt: skip
+    return json.loads(out)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
+
+from lexicheck.celery import worker_argv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,24 +46,7 @@ class WorkerProcess:
 
     def start(self) -> WorkerProcess:
         self.log.parent.mkdir(parents=True, exist_ok=True)
-        command = [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "lexicheck",
-            "worker",
-            "--loglevel",
-            "INFO",
-            "--concurrency",
-            str(self.concurrency),
-            "--hostname",
-            f"{self.name}-{os.getpid()}@%h",
-            "--without-gossip",
-            "--without-mingle",
-            "--pool",
-            "prefork",
-        ]
+        command = worker_argv(self.concurrency, hostname=f"{self.name}-{os.getpid()}@%h")
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(
                 command, cwd=ROOT, env=self.env(), stdout=log, stderr=subprocess.STDOUT

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -33,21 +32,9 @@ class Command(BaseCommand):
 
 
 def worker_command(concurrency: int) -> list[str]:
-    # Gossip and mingle only chat between workers; the filesystem broker has one host.
-    return [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "lexicheck",
-        "worker",
-        "--loglevel",
-        "INFO",
-        "--concurrency",
-        str(concurrency),
-        "--without-gossip",
-        "--without-mingle",
-    ]
+    from lexicheck.celery import worker_argv
+
+    return worker_argv(concurrency)
 
 
 def _interrupt(signum, frame) -> None:

@@ -12,7 +12,7 @@ from reviewapp.services import proposals
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.preview import create_preview_job, run_preview
 from reviewapp.services.scoring import run_chunk
-from tests.reviewapp.factories import ConversationFactory, TurnFactory
+from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,12 +53,6 @@ def english_corpus(reviewer):
         ref_span="well",
     )
     return version, turns
-
-
-def with_fillers(version, *words):
-    content = copy.deepcopy(version.content)
-    content["config"]["fillers"] = content["config"]["fillers"] + list(words)
-    return content
 
 
 def test_schema_errors_block_and_lint_warns(english_corpus):

@@ -8,7 +8,7 @@ from django.urls import reverse
 from reviewapp.models import ConfigVersion, Job, Language, Proposal
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.scoring import create_job, run_chunk
-from tests.reviewapp.factories import ConversationFactory, TurnFactory
+from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,15 +71,9 @@ def test_invalid_json_is_reported_with_its_line(client_for, reviewer, german):
     assert Proposal.objects.count() == 0
 
 
-def with_filler(version, word="hmja"):
-    content = json.loads(json.dumps(version.content))
-    content["config"]["fillers"].append(word)
-    return content
-
-
 def test_the_whole_loop_through_the_pages(client_for, reviewer, make_user, german):
     client = client_for(reviewer)
-    response = post_editor(client, with_filler(german), action="save")
+    response = post_editor(client, with_fillers(german, "hmja"), action="save")
     proposal = Proposal.objects.get()
     assert response.status_code == 302
     detail = reverse("reviewapp:proposal", args=[proposal.pk])
@@ -106,7 +100,7 @@ def test_the_whole_loop_through_the_pages(client_for, reviewer, make_user, germa
 
 def test_rejection_needs_a_reason_and_the_author_sees_it(client_for, reviewer, make_user, german):
     client = client_for(reviewer)
-    post_editor(client, with_filler(german), action="save")
+    post_editor(client, with_fillers(german, "hmja"), action="save")
     proposal = Proposal.objects.get()
     client.force_login(make_user("max-de", maintains=["de"]))
     url = reverse("reviewapp:proposal_reject", args=[proposal.pk])
@@ -121,8 +115,8 @@ def test_rejection_needs_a_reason_and_the_author_sees_it(client_for, reviewer, m
 def test_stale_proposal_shows_rebase(client_for, reviewer, make_user, german):
     from reviewapp.services import proposals
 
-    first = proposals.do_create_proposal(reviewer, "de", with_filler(german, "hmja"), title="a")
-    second = proposals.do_create_proposal(reviewer, "de", with_filler(german, "öhmja"), title="b")
+    first = proposals.do_create_proposal(reviewer, "de", with_fillers(german, "hmja"), title="a")
+    second = proposals.do_create_proposal(reviewer, "de", with_fillers(german, "öhmja"), title="b")
     proposals.do_approve(make_user("max-de", maintains=["de"]), first)
     client = client_for(reviewer)
     page = client.get(reverse("reviewapp:proposal", args=[second.pk])).content
@@ -136,7 +130,7 @@ def test_revert_is_a_proposal(client_for, reviewer, make_user, german):
 
     proposals.do_approve(
         make_user("max-de", maintains=["de"]),
-        proposals.do_create_proposal(reviewer, "de", with_filler(german), title="a"),
+        proposals.do_create_proposal(reviewer, "de", with_fillers(german, "hmja"), title="a"),
     )
     client = client_for(reviewer)
     response = client.post(reverse("reviewapp:config_revert", args=["de", 1]))

@@ -2,26 +2,14 @@
 Hindi-only WER (Before), `wer` the code-switch-aware WER (After)."""
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from tests.scoring.helpers import run_cli as run
+
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def run(*args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def score(reference: str, hypothesis: str) -> dict:

@@ -6,8 +6,6 @@ The seed's examples run through the CLI as a subprocess; the rest call the norma
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from hypothesis import strategies as st
 from scoring import build_normalizer, bundle_from_data
 from scoring.config import load_bundle
 from scoring.errors import ConfigError
+from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -26,13 +25,7 @@ LOANWORDS = json.loads((ROOT / "configs" / "ja_loanwords.json").read_text(encodi
 
 
 def cli_score(reference: str, hypothesis: str) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring", "score", "--lang", "ja", "--ref", reference,
-         "--hyp", hypothesis, "--json", "--no-alignment"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return helpers.cli_score("ja", reference, hypothesis)
 
 
 # Seed 000, Japanese: (intended text, STT transcript) that say the same thing: 0 errors.
@@ -351,7 +344,9 @@ PHRASES = [
 
 
 SPELLED = {"イー・エム・ピー、さん", "三、一、八、五、ゼロ、四", "ビーエムダブリュー"}
-KATAKANA_NAMES = {"ジーラ", "コンフュエンス", "データドグ"}
+# Names the product lexicon maps as whole words, in katakana or Latin letters.
+LEXICON_NAMES = {"ジーラ", "コンフュエンス", "データドグ", "Confluence", "Jira", "Slack", "Datadog",
+                 "Service Now"}  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
@@ -367,11 +362,11 @@ def test_full_stops_and_spaces_never_count(phrases):
     """Between ordinary words a full stop or a space never counts. (Not around a spelled
     code, where a separator tells a code token from a word: ピー、さん is P3, ピーさん is
     Mr P; nor before a filler, which goes at the start of a word: です。えーと is です,
-    ですえーと is not; nor beside a product name in katakana, which the lexicon maps as a
-    whole word: アカウント ジーラ has the name ジラ in it, アカウントジーラ is one word.)"""
+    ですえーと is not; nor beside a product name, which the lexicon maps as a whole word:
+    アカウント ジーラ has the name ジラ in it, アカウントジーラ is one word.)"""
     assume(not any(phrase.startswith(tuple(CONFIG.fillers)) for phrase in phrases))
     assume(not any(phrase in SPELLED for phrase in phrases))
-    assume(not (" " in phrases and set(phrases) & KATAKANA_NAMES))
+    assume(not (" " in phrases and set(phrases) & LEXICON_NAMES))
     text = "".join(phrases)
     bare = "".join(ch for ch in text if ch not in "。 ")
     assert errors("ja", text, bare) == 0

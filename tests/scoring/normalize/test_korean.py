@@ -7,8 +7,6 @@ reading it gives for a generated number must read back to the same digits.
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from hypothesis import strategies as st
 from scoring import load_scorer
 from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string
+from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
 
 try:  # the test oracle (a test dependency); without it only the oracle tests skip
@@ -32,13 +31,7 @@ RULES = load_bundle("ko").config.korean
 
 
 def cli_score(reference: str, hypothesis: str) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring", "score", "--lang", "ko", "--ref", reference,
-         "--hyp", hypothesis, "--json", "--no-alignment"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return helpers.cli_score("ko", reference, hypothesis)
 
 
 # Seed 000, Korean: (intended text, STT transcript) that say the same thing: 0 errors.
