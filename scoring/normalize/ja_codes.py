@@ -10,8 +10,9 @@ as a word of its own, so a word that merely begins like a letter name stays (エ
 
 - katakana tokens: no other katakana right before or after the group;
 - a kana digit: alone in its group, with no letter before or after it (いちご, にく stay);
-- kanji digits: no kanji before the group, and after it no kanji but a counter (一緒, 統一
-  stay; 二〇二四年 and 三〇〇円 are read);
+- kanji digits: no kanji right before a lone digit (統一, 第一 stay; a string of digits is
+  read however it is glued: 番号三一八五〇四), and after the group no kanji but a counter
+  (一緒 stays; 二〇二四年 and 三〇〇円 are read);
 - no group next to a numeral unit (十, 百, 万 ...), even across spaces: 三 万 is a number;
 - a Latin piece stands alone: not glued to kana, and kana not glued to a Latin word.
 
@@ -158,8 +159,10 @@ def build_code_reader(
         if KANA in group_kinds and (len(group) > 1 or _is_letter(before) or _is_letter(after)):
             return False  # いちご, にく, 田中さん
         if KANJI in group_kinds:
-            if _KANJI.match(before):
-                return False  # 統一, 第一
+            # One digit glued to a kanji is part of a word (統一, 第一); a string of them
+            # is a number however it is glued (番号三一八五〇四, as 番号 三一八五〇四)
+            if _KANJI.match(before) and len(group) == 1:
+                return False
             if _KANJI.match(after) and not any(text.startswith(c, last) for c in counters):
                 return False  # 一緒, 二人三脚; 二〇二四年 and 三〇〇円 are numbers
         return True

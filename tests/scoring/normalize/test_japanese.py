@@ -6,6 +6,8 @@ The seed's examples run through the CLI as a subprocess; the rest call the norma
 """
 
 import json
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -345,6 +347,10 @@ PHRASES = [
 
 SPELLED = {"イー・エム・ピー、さん", "三、一、八、五、ゼロ、四", "ビーエムダブリュー"}
 # Names the product lexicon maps as whole words, in katakana or Latin letters.
+# A full stop or space after a Latin letter, before a Latin letter or a digit: it keeps a
+# Latin word apart from the next word or code (ABC 二〇二四年 is ABC and a year; glued,
+# ABC二〇二四 is no code: read, it would make the new Latin word abc2024).
+LATIN_SEPARATED = re.compile(r"[A-Za-z][。 ]+[A-Za-z0-9〇一二三四五六七八九]")
 LEXICON_NAMES = {"ジーラ", "コンフュエンス", "データドグ", "Confluence", "Jira", "Slack", "Datadog",
                  "Service Now"}  # fmt: skip
 
@@ -363,10 +369,37 @@ def test_full_stops_and_spaces_never_count(phrases):
     code, where a separator tells a code token from a word: ピー、さん is P3, ピーさん is
     Mr P; nor before a filler, which goes at the start of a word: です。えーと is です,
     ですえーと is not; nor beside a product name, which the lexicon maps as a whole word:
-    アカウント ジーラ has the name ジラ in it, アカウントジーラ is one word.)"""
+    アカウント ジーラ has the name ジラ in it, アカウントジーラ is one word; nor between two
+    words in Latin letters, which it tells apart as in English: ABC。Confluence is two
+    words, ABCConfluence one, nor after a Latin word before digits.)"""
     assume(not any(phrase.startswith(tuple(CONFIG.fillers)) for phrase in phrases))
     assume(not any(phrase in SPELLED for phrase in phrases))
     assume(not (" " in phrases and set(phrases) & LEXICON_NAMES))
     text = "".join(phrases)
+    assume(not LATIN_SEPARATED.search(unicodedata.normalize("NFKC", text)))
     bare = "".join(ch for ch in text if ch not in "。 ")
     assert errors("ja", text, bare) == 0
+
+
+def test_a_separator_between_latin_words_counts():
+    """Found by the property above: two words in Latin letters are told apart by the full
+    stop between them, so gluing them is one error region, as it would be in English."""
+    assert errors("ja", "ＡＢＣ。Confluence", "ＡＢＣ Confluence") == 0
+    assert errors("ja", "ＡＢＣ。Confluence", "ＡＢＣConfluence") > 0
+
+
+@pytest.mark.parametrize(
+    "glued, spaced",
+    [
+        ("名字二〇二四年", "名字 二〇二四年"),  # found by the property above
+        ("西暦二〇二四年", "西暦 2024年"),
+        ("番号三一八五〇四です", "番号 318504 です"),
+    ],
+)
+def test_a_string_of_kanji_digits_is_read_however_it_is_glued(glued, spaced):
+    assert errors("ja", glued, spaced) == 0
+
+
+@pytest.mark.parametrize("word", ["統一", "唯一", "第一", "一緒"])
+def test_a_lone_kanji_digit_in_a_word_stays(word):
+    assert normalized("ja", word) == word
