@@ -7,12 +7,22 @@ then under a bounded closed-loop run of 20 concurrent connections: wrk when inst
 (apt install wrk), else a small threaded Python client (less exact: it shares the cores).
 
 Pages: the conversation list (filtered by language and model, sorted by rate), one
-conversation with 50 turns, the flag queue.
+conversation with 50 turns, the flag queue; and, for reference, a page with no rows (the
+flag queue of a language without flags): what any signed-in page costs here (session,
+user, role checks, the base template), the floor under the three.
+
+The corpus is loaded with COPY, past the app's write paths, so before measuring, the
+derived rows the pages read are brought in step the way the app does it: conversation
+summaries (`manage.py rebuild_summaries`, when they do not match the corpus) and the flag
+queue's pair counts (`refresh_pair_counts`, what a worker does after a flag or a job).
+For each page the table also gives its SQL queries (counted in-process) and the CPU time
+per request of gunicorn's processes and of PostgreSQL during the load run.
 """
 
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import shutil
@@ -32,6 +42,7 @@ DURATION = 10  # seconds per page
 TIMEOUT = 10  # seconds: a slower response counts as a timeout
 WORKERS = 3
 LIST_URL = "/conversations?language=en&model=stt-beta&sort=rate_desc"
+REFERENCE = "reference: no rows (flag queue, ko)"
 WRK_SCRIPT = """
 done = function(summary, latency, requests)
   io.write(string.format(
@@ -53,6 +64,8 @@ class Load:
     p95_ms: float
     errors: int
     timeouts: int
+    app_cpu: float = 0.0  # CPU seconds of gunicorn's processes during the run
+    db_cpu: float = 0.0  # CPU seconds of PostgreSQL (all databases) during the run
 
     @property
     def rate(self) -> float:
@@ -64,7 +77,44 @@ def pages(corpus: support.Corpus) -> list[tuple[str, str]]:
         ("conversation list (en, model, by rate)", LIST_URL),
         ("conversation, 50 turns", f"/conversations/{corpus.long_conversation}"),
         ("flag queue", "/flags"),
+        (REFERENCE, "/flags?language=ko"),
     ]
+
+
+def prepare(corpus: support.Corpus) -> str:
+    """Bring the summaries and pair counts in step with the corpus; say what was done."""
+    from django.core.management import call_command
+    from django.db import connection
+
+    from reviewapp.models import ConversationSummary
+    from reviewapp.services.flags import refresh_pair_counts
+
+    done = []
+    if ConversationSummary.objects.filter(version=corpus.version).count() != corpus.conversations:
+        started = time.perf_counter()
+        call_command("rebuild_summaries", "--skip-counts", stdout=io.StringIO())
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE reviewapp_conversationsummary")
+        done.append(f"summaries rebuilt in {time.perf_counter() - started:.1f} s")
+    started = time.perf_counter()
+    counted = refresh_pair_counts()  # only the missing or out-of-date ones
+    if counted:
+        done.append(f"{counted} flag pairs counted in {time.perf_counter() - started:.1f} s")
+    return "; ".join(done) or "summaries and pair counts were current"
+
+
+def query_count(user, path: str) -> int:
+    """SQL queries of one request, in-process (the second request: a warm session)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    client.force_login(user)
+    client.get(path)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(path)
+    return len(queries.captured_queries)
 
 
 def session_cookie(user) -> str:
@@ -112,6 +162,11 @@ class Gunicorn:
                 pass
             time.sleep(0.2)
         raise RuntimeError("gunicorn did not answer /healthz within 60 s")
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds used so far by gunicorn's master and workers."""
+        pids = [self.proc.pid, *support.children_of(self.proc.pid)]
+        return sum(support.cpu_seconds(pid) for pid in pids)
 
     def __exit__(self, *exc) -> None:
         self.proc.terminate()
@@ -217,6 +272,8 @@ def python_load(port: int, path: str, cookie: str) -> Load:
 def run() -> str:
     support.require_services()
     corpus = support.corpus()
+    support.log("pages: summaries and pair counts")
+    prepared = prepare(corpus)
     cookie = session_cookie(corpus.user)
     load_before = support.load_average()
     tool = "wrk" if shutil.which("wrk") else "python client (wrk not installed)"
@@ -224,23 +281,29 @@ def run() -> str:
     with Gunicorn() as server:
         for name, path in pages(corpus):
             support.log(f"pages: {name} ({path})")
+            queries = query_count(corpus.user, path)
             single, size = alone(server.port, path, cookie)
+            app, db = server.cpu_seconds(), support.postgres_cpu_seconds()
             load = (wrk if shutil.which("wrk") else python_load)(server.port, path, cookie)
-            rows.append((name, size, single, load))
+            load.app_cpu = server.cpu_seconds() - app
+            load.db_cpu = support.postgres_cpu_seconds() - db
+            rows.append((name, size, queries, single, load))
     load = f"{load_before} before, {support.load_average()} after"
-    return table(rows, tool, load)
+    return table(rows, tool, load, prepared)
 
 
-def table(rows, tool: str, load: str) -> str:
+def table(rows, tool: str, load: str, prepared: str = "") -> str:
     lines = [
         f"Pages under load: gunicorn ({WORKERS} sync workers) + PostgreSQL, 100k turns; "
         f"{tool}, {CONNECTIONS} connections, {DURATION} s per page "
         f"(target p95 < {TARGET_P95_MS} ms) [{load}]",
-        f"{'page':<40} {'KB':>5} {'alone ms':>9} {'req/s':>6} {'p50 ms':>7} {'p95 ms':>7} "
-        f"{'failed':>6}  target",
+        f"{'page':<40} {'KB':>4} {'SQL':>3} {'alone ms':>8} {'req/s':>6} {'p50 ms':>7} "
+        f"{'p95 ms':>7} {'failed':>6} {'CPU ms/req':>11}  target",
     ]
-    for name, size, single, load in rows:
+    for name, size, queries, single, load in rows:
         failed = load.errors + load.timeouts
+        done = load.requests or 1
+        cpu = f"{1e3 * load.app_cpu / done:.0f} + {1e3 * load.db_cpu / done:.0f}"
         if load.requests == 0 or load.p95_ms != load.p95_ms:  # nothing completed
             verdict = f"missed: no response within {TIMEOUT} s"
             p50 = p95 = failed = "all"
@@ -251,14 +314,19 @@ def table(rows, tool: str, load: str) -> str:
                 if load.p95_ms < TARGET_P95_MS and not failed
                 else f"missed ({load.p95_ms / TARGET_P95_MS:.1f}x)"
             )
+        if name == REFERENCE:
+            verdict = "(not a target)"
         lines.append(
-            f"{name:<40} {size / 1024:>5.0f} {single:>9.0f} {load.rate:>6.1f} {p50:>7} "
-            f"{p95:>7} {failed:>6}  {verdict}"
+            f"{name:<40} {size / 1024:>4.0f} {queries:>3} {single:>8.0f} {load.rate:>6.1f} "
+            f"{p50:>7} {p95:>7} {failed:>6} {cpu:>11}  {verdict}"
         )
     lines.append(
         f"alone = median of up to 5 sequential requests; failed = errors + timeouts "
-        f"(> {TIMEOUT} s), whose latency wrk does not count in p50/p95"
+        f"(> {TIMEOUT} s), whose latency wrk does not count in p50/p95; SQL = queries per "
+        f"request; CPU ms/req = gunicorn + PostgreSQL (all databases) during the load run"
     )
+    if prepared:
+        lines.append(f"before the runs: {prepared}")
     return "\n".join(lines)
 
 

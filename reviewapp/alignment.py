@@ -141,8 +141,10 @@ def segments(
     ref_tokens: Sequence[str],
     hyp_tokens: Sequence[str],
     rescued: Collection[int] = (),
+    found: Sequence[Region] | None = None,
 ) -> list[Segment]:
-    """The columns of a turn, grouped so that each error region is one segment."""
+    """The columns of a turn, grouped so that each error region is one segment.
+    `found`: `regions(ops)`, when the caller has them already."""
 
     def token(seq: Sequence[str], index: int | None) -> str | None:
         if index is None:
@@ -150,7 +152,7 @@ def segments(
         return seq[index] if 0 <= index < len(seq) else ""
 
     out: list[Segment] = []
-    region_iter = iter(regions(ops))
+    region_iter = iter(regions(ops) if found is None else found)
     in_region = False
     for op in ops:
         parsed = _parse(op)

@@ -7,9 +7,17 @@ Config versions and audit events are immutable once written.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import models, transaction
+from django.db.models import Count, F, Sum
+from django.db.models.functions import MD5, Concat
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils import timezone
 
 from .languages import LANGUAGE_CHOICES
 
@@ -224,6 +232,201 @@ class Score(models.Model):
 
     def __str__(self) -> str:
         return f"score of turn {self.turn_id} under version {self.version_id}"
+
+
+class SummaryManager(models.Manager):
+    def refresh(
+        self, version_id: int, conversation_ids: Iterable[int], *, only_changed: bool = False
+    ) -> int:
+        """Recompute the summaries of these conversations under one version from their
+        scores, in one grouped query; returns how many rows were written.
+
+        Runs inside the caller's transaction (the scoring chunk's, so a chunk's scores and
+        its summaries commit together). The conversations are locked first, in id order:
+        two chunks scoring turns of the same conversation then take turns, and the later
+        one's aggregate (a new statement, so a new snapshot) sees the earlier one's scores.
+
+        `updated_at` says when a conversation's scores last changed (the flag queue
+        compares its counts with it). A scoring job writes scores, so its rows are always
+        written; `only_changed` (a rebuild) leaves a row whose sums are already right as
+        it is, `updated_at` included.
+        """
+        ids = sorted(set(conversation_ids))
+        if not ids:
+            return 0
+        with transaction.atomic(savepoint=False):
+            languages = dict(
+                Conversation.objects.select_for_update(no_key=True)
+                .filter(pk__in=ids)
+                .order_by("pk")
+                .values_list("pk", "language")
+            )
+            # `version_id + 0`: no index on the version may drive this query. During a
+            # rescore the statistics have not seen the new version's rows yet; the planner
+            # then scans all of them through the version's index for every chunk (a
+            # quadratic rescore, as in bench/RESULTS.md, 3). Reached from the chunk's
+            # conversations' turns instead, it reads each turn's few scores.
+            sums = (
+                Score.objects.alias(version_unindexed=F("version_id") + 0)
+                .filter(version_unindexed=version_id, turn__conversation_id__in=ids)
+                .values("turn__conversation_id")
+                .annotate(
+                    scored=Count("pk"),
+                    errors_sum=Sum("errors"),
+                    ref_len_sum=Sum("ref_len"),
+                    substitutions_sum=Sum("substitutions"),
+                    deletions_sum=Sum("deletions"),
+                    insertions_sum=Sum("insertions"),
+                )
+                .order_by("turn__conversation_id")
+            )
+            now = timezone.now()
+            rows = [
+                ConversationSummary(
+                    conversation_id=row["turn__conversation_id"],
+                    version_id=version_id,
+                    language=languages[row["turn__conversation_id"]],
+                    scored_turns=row["scored"],
+                    errors=row["errors_sum"],
+                    ref_len=row["ref_len_sum"],
+                    substitutions=row["substitutions_sum"],
+                    deletions=row["deletions_sum"],
+                    insertions=row["insertions_sum"],
+                    rate=row["errors_sum"] / row["ref_len_sum"] if row["ref_len_sum"] else None,
+                    updated_at=now,
+                )
+                for row in sums
+            ]
+            found = [row.conversation_id for row in rows]
+            if only_changed:
+                current = {
+                    row.conversation_id: _summary_values(row)
+                    for row in self.filter(version_id=version_id, conversation_id__in=ids)
+                }
+                rows = [r for r in rows if current.get(r.conversation_id) != _summary_values(r)]
+            if rows:
+                self.bulk_create(
+                    rows,
+                    update_conflicts=True,
+                    unique_fields=["conversation", "version"],
+                    update_fields=[*SUMMARY_FIELDS, "updated_at"],
+                )
+            if len(found) < len(ids):  # a conversation left without scores under the version
+                self.filter(version_id=version_id, conversation_id__in=ids).exclude(
+                    conversation_id__in=found
+                ).delete()
+        return len(rows)
+
+
+SUMMARY_FIELDS = (
+    "language",
+    "scored_turns",
+    "errors",
+    "ref_len",
+    "substitutions",
+    "deletions",
+    "insertions",
+    "rate",
+)
+
+
+def _summary_values(row) -> tuple:
+    return tuple(getattr(row, name) for name in SUMMARY_FIELDS)
+
+
+class ConversationSummary(models.Model):
+    """A conversation's scores under one config version, summed: what the conversations
+    list shows and sorts by, without joining turns and scores on every request.
+
+    Derived data, never incremented: a row is recomputed from its scores
+    (`ConversationSummary.objects.refresh`). The scoring job does it in the transaction
+    that writes a chunk's scores; a score saved one at a time does it on save (below);
+    `manage.py rebuild_summaries` recomputes every row. The rate is errors over reference
+    length, as everywhere (None when the reference is empty).
+    """
+
+    # no index of their own: the unique constraint and the index below start with them
+    conversation = models.ForeignKey(
+        Conversation, on_delete=models.CASCADE, related_name="summaries", db_index=False
+    )
+    version = models.ForeignKey(
+        ConfigVersion, on_delete=models.PROTECT, related_name="+", db_index=False
+    )
+    language = models.CharField(max_length=16)  # the conversation's, copied for filters
+    scored_turns = models.PositiveIntegerField()
+    errors = models.PositiveIntegerField()
+    ref_len = models.PositiveIntegerField()
+    substitutions = models.PositiveIntegerField()
+    deletions = models.PositiveIntegerField()
+    insertions = models.PositiveIntegerField()
+    rate = models.FloatField(null=True)
+    updated_at = models.DateTimeField(help_text="When its scores last changed.")
+
+    objects = SummaryManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["conversation", "version"], name="unique_summary_per_version"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["version", "rate"], name="summary_version_rate"),
+            models.Index(fields=["version", "language", "updated_at"], name="summary_last_write"),
+        ]
+
+    def __str__(self) -> str:
+        return f"summary of conversation {self.conversation_id} under version {self.version_id}"
+
+
+@receiver(post_save, sender=Score, dispatch_uid="reviewapp.summarize_saved_score")
+def summarize_saved_score(sender, instance: Score, raw: bool = False, **kwargs) -> None:
+    """A score saved one at a time (a factory, the admin, a shell) refreshes its
+    conversation's summary. The scoring job writes scores in bulk (no signal) and
+    refreshes the summaries of each chunk itself."""
+    if raw:
+        return
+    ConversationSummary.objects.refresh(instance.version_id, [instance.turn.conversation_id])
+
+
+class PairCount(models.Model):
+    """How many turns of a language contain a flagged (reference span, hypothesis span)
+    pair, under one config version: the flag queue's "turns in the corpus", counted by a
+    Celery task (`services.flags.refresh_pair_counts`), never while a page is served.
+
+    A count is current while no score of its language and version was written after
+    `counted_at` (see `queries.flag_groups`); the queue says "counting…" otherwise.
+    """
+
+    language = models.CharField(max_length=16)
+    version = models.ForeignKey(
+        ConfigVersion, on_delete=models.PROTECT, related_name="+", db_index=False
+    )
+    #: md5(ref_span) + md5(hyp_span): spans can be longer than a B-tree index row allows.
+    key = models.CharField(max_length=64)
+    ref_span = models.TextField(blank=True)
+    hyp_span = models.TextField(blank=True)
+    turns = models.PositiveIntegerField()
+    counted_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["language", "version", "key"], name="unique_pair_count")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.language} v{self.version_id}: {self.ref_span!r} -> {self.hyp_span!r}"
+
+    @staticmethod
+    def key_for(ref_span: str, hyp_span: str) -> str:
+        """The key in Python; `key_expression` computes the same one in the database.
+        Readers match the spans too, so even two pairs with one md5 are never confused."""
+        ref = hashlib.md5(ref_span.encode(), usedforsecurity=False).hexdigest()
+        return ref + hashlib.md5(hyp_span.encode(), usedforsecurity=False).hexdigest()
+
+    @staticmethod
+    def key_expression(ref_span, hyp_span):
+        return Concat(MD5(ref_span), MD5(hyp_span), output_field=models.CharField())
 
 
 class Flag(models.Model):

@@ -14,7 +14,7 @@ from django.db.models import (
     Count,
     Exists,
     F,
-    FloatField,
+    FilteredRelation,
     IntegerField,
     OuterRef,
     Q,
@@ -25,17 +25,30 @@ from django.db.models import (
     When,
 )
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce, NullIf
+from django.db.models.functions import Cast, Coalesce
 
-from .models import Conversation, Flag, Job, Language, Proposal, Score, Turn
+from .models import (
+    Conversation,
+    ConversationSummary,
+    Flag,
+    Job,
+    Language,
+    PairCount,
+    Proposal,
+    Score,
+    Turn,
+)
 
 __all__ = [
     "BUCKETS",
     "ConversationFilters",
     "conversation_rows",
-    "open_flag_counts",
+    "page_counts",
+    "flag_group_count",
     "flag_groups",
     "language_stats",
+    "last_score_writes",
+    "open_flags",
     "scored_q",
     "scored_versions",
 ]
@@ -71,10 +84,6 @@ def scored_q(versions: dict[str, int], prefix: str = "") -> Q:
     for code, version_id in sorted(versions.items()):
         q |= Q(**{f"{prefix}language": code, f"{prefix}version_id": version_id})
     return q
-
-
-def _ratio(errors, ref_len):
-    return Cast(errors, FloatField()) / NullIf(Cast(ref_len, FloatField()), Value(0.0))
 
 
 # --- dashboard -------------------------------------------------------------------------------
@@ -191,22 +200,23 @@ _KIND_FIELDS = {"S": "substitutions", "D": "deletions", "I": "insertions"}
 
 
 def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) -> QuerySet:
-    """Conversations with their shown scores summed in one grouped query.
+    """Conversations with the sums of their shown scores, read from their summaries.
 
-    Filters on turns use EXISTS subqueries, not joins, so they never multiply the rows
-    the sums run over. Open flags are counted for the shown page only (`open_flag_counts`):
-    a subquery column here would be part of the GROUP BY and run once per joined row.
+    Each conversation joins at most one `ConversationSummary`: the one under its
+    language's scored version (none: not scored, shown as such). The scoring job keeps
+    the summaries in step with the scores (`ConversationSummary.objects.refresh`), so the
+    page never groups turns and scores. Filters on turns and flags are EXISTS subqueries.
+    User turns and open flags are counted for the shown page only (`page_counts`).
     """
-    shown = scored_q(versions, "turns__scores__")
     rows = Conversation.objects.select_related("dataset").annotate(
-        user_turns=Count("turns", filter=Q(turns__scored=True), distinct=True),
-        scored_turns=Count("turns__scores", filter=shown),
-        errors=Sum("turns__scores__errors", filter=shown),
-        ref_len=Sum("turns__scores__ref_len", filter=shown),
-        substitutions=Coalesce(Sum("turns__scores__substitutions", filter=shown), 0),
-        deletions=Coalesce(Sum("turns__scores__deletions", filter=shown), 0),
-        insertions=Coalesce(Sum("turns__scores__insertions", filter=shown), 0),
-        rate=_ratio(F("errors"), F("ref_len")),
+        shown=FilteredRelation("summaries", condition=scored_q(versions, "summaries__")),
+        scored_turns=Coalesce(F("shown__scored_turns"), 0),
+        errors=F("shown__errors"),
+        ref_len=F("shown__ref_len"),
+        substitutions=Coalesce(F("shown__substitutions"), 0),
+        deletions=Coalesce(F("shown__deletions"), 0),
+        insertions=Coalesce(F("shown__insertions"), 0),
+        rate=F("shown__rate"),
     )
     if filters.language:
         rows = rows.filter(language=filters.language)
@@ -234,52 +244,85 @@ def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) ->
     return rows.order_by(*SORTS.get(filters.sort, SORTS["rate_desc"]))
 
 
-def open_flag_counts(conversation_ids) -> dict[int, int]:
-    """{conversation id: open flags}, for the conversations of one page."""
-    return dict(
-        Flag.objects.filter(turn__conversation__in=list(conversation_ids), status=Flag.Status.OPEN)
-        .values("turn__conversation")
-        .annotate(n=Count("pk"))
-        .values_list("turn__conversation", "n")
+def page_counts(conversation_ids) -> dict[int, tuple[int, int]]:
+    """{conversation id: (user turns, open flags)}, for the conversations of one page, in
+    one grouped query (a conversation without turns is left out: (0, 0))."""
+    rows = (
+        Turn.objects.filter(conversation__in=list(conversation_ids))
+        .values("conversation")
+        .annotate(
+            user_turns=Count("pk", filter=Q(scored=True), distinct=True),
+            open_flags=Count("flags", filter=Q(flags__status=Flag.Status.OPEN)),
+        )
+        .values_list("conversation", "user_turns", "open_flags")
     )
+    return {pk: (user_turns, open_flags) for pk, user_turns, open_flags in rows}
 
 
 # --- flag queue ------------------------------------------------------------------------------
 
 
+def last_score_writes() -> dict[str, tuple[int, object]]:
+    """{language code: (id of its scored version, when a score of it last changed)}, in
+    one query (the time is None when no summary records a write)."""
+    last = (
+        ConversationSummary.objects.filter(
+            version_id=OuterRef("scored_version_id"), language=OuterRef("code")
+        )
+        .order_by("-updated_at")
+        .values("updated_at")[:1]
+    )
+    rows = (
+        Language.objects.filter(scored_version__isnull=False)
+        .annotate(last_write=Subquery(last))
+        .values_list("code", "scored_version_id", "last_write")
+    )
+    return {code: (version_id, last_write) for code, version_id, last_write in rows}
+
+
+def open_flags(language: str = "") -> QuerySet:
+    """Open flags, of one language or all."""
+    flags = Flag.objects.filter(status=Flag.Status.OPEN)
+    return flags.filter(language=language) if language else flags
+
+
+def flag_group_count(language: str = "") -> int:
+    """How many groups `flag_groups` has: distinct pairs, without their counts."""
+    return open_flags(language).values("language", "ref_span", "hyp_span").distinct().count()
+
+
 def flag_groups(language: str = "", versions: dict[str, int] | None = None) -> QuerySet:
     """Open flags grouped by (language, reference span, hypothesis span), most frequent first.
 
-    `corpus_turns` approximates "turns with the same error": scores of the language's
-    scored version whose normalized reference contains the reference span and whose
-    normalized hypothesis contains the hypothesis span, counted in the database.
+    `corpus_turns` ("turns with the same error") is the stored count (`PairCount`) of the
+    scores of the language's scored version whose normalized reference contains the
+    reference span and whose normalized hypothesis contains the hypothesis span, with
+    `counted_at`; None when not counted yet. A worker counts them
+    (`services.flags.refresh_pair_counts`): a page never scans the scores.
     """
     versions = scored_versions() if versions is None else versions
-    same_pair = (
-        Score.objects.filter(
-            scored_q(versions),
-            language=OuterRef("language"),
-            reference_normalized__contains=OuterRef("ref_span"),
-            hypothesis_normalized__contains=OuterRef("hyp_span"),
-        )
-        .values("language")
-        .annotate(n=Count("pk"))
-        .values("n")
+    stored = PairCount.objects.filter(
+        scored_q(versions),
+        language=OuterRef("language"),
+        key=PairCount.key_expression(OuterRef("ref_span"), OuterRef("hyp_span")),
+        ref_span=OuterRef("ref_span"),
+        hyp_span=OuterRef("hyp_span"),
     )
-    flags = Flag.objects.filter(status=Flag.Status.OPEN)
-    if language:
-        flags = flags.filter(language=language)
     return (
-        flags.values("language", "ref_span", "hyp_span")
+        open_flags(language)
+        .values("language", "ref_span", "hyp_span")
         .annotate(
             flags=Count("pk"),
             flagged_turns=Count("turn", distinct=True),
             false_errors=Count("pk", filter=Q(category=Flag.Category.FALSE_ERROR)),
             real_errors=Count("pk", filter=Q(category=Flag.Category.REAL_ERROR)),
             reference_errors=Count("pk", filter=Q(category=Flag.Category.REFERENCE_ERROR)),
-            corpus_turns=Coalesce(Subquery(same_pair, output_field=IntegerField()), 0),
+            corpus_turns=Subquery(stored.values("turns")[:1]),
+            counted_at=Subquery(stored.values("counted_at")[:1]),
         )
-        .order_by("-corpus_turns", "-flags", "language", "ref_span", "hyp_span")
+        .order_by(
+            F("corpus_turns").desc(nulls_last=True), "-flags", "language", "ref_span", "hyp_span"
+        )
     )
 
 

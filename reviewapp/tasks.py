@@ -62,3 +62,25 @@ def preview_proposal(job_id: int) -> dict:
     except Exception as exc:
         Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, error=str(exc)[:2000])
         raise
+
+
+@shared_task(name="reviewapp.refresh_pair_counts", acks_late=True)
+def refresh_pair_counts(
+    language: str | None = None,
+    version_id: int | None = None,
+    pairs: list[list[str]] | None = None,
+    force: bool = False,
+) -> int:
+    """The flag queue's corpus counts (see services.flags.refresh_pair_counts)."""
+    from .services.flags import refresh_pair_counts as refresh
+
+    return refresh(language=language, version_id=version_id, pairs=pairs or (), force=force)
+
+
+def enqueue_pair_counts(version_id: int) -> None:
+    """Recount the flag pairs of the languages a version scores, once the transaction
+    that finished its scoring job commits (robust: a broker that is down leaves them
+    "counting…", never an error)."""
+    transaction.on_commit(
+        lambda: refresh_pair_counts.delay(version_id=version_id, force=True), robust=True
+    )

@@ -1,20 +1,40 @@
 """Flags: a reviewer marks an error region as a normalization false error, a real STT
 error, or a reference error. One write function per change; each writes its audit event
 in the same transaction, so a flag never changes without a trace.
+
+The flag queue ranks groups of identical (reference span, hypothesis span) flags by how
+many turns of the corpus contain the same pair. Counting that is a substring scan over
+every score of the language (about 0.1 s per pair at 100k turns), so it is stored
+(`PairCount`) and counted in the background (`refresh_pair_counts`, a Celery task): when
+a flag names a pair, and when a scoring job finishes. The queue says "counting…" for a
+pair whose count is missing or older than the last score written for its language.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterable
+
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
 
 from ..alignment import regions, tokens
-from ..models import Flag, Score
+from ..models import ConversationSummary, Flag, Language, PairCount, Score
 from . import audit
 
 MAX_NOTE_CHARS = 2000
 
-__all__ = ["FlagError", "do_create_flag", "do_edit_flag", "do_withdraw_flag"]
+__all__ = [
+    "FlagError",
+    "do_create_flag",
+    "do_edit_flag",
+    "do_withdraw_flag",
+    "refresh_pair_counts",
+]
+
+log = logging.getLogger(__name__)
 
 
 class FlagError(ValueError):
@@ -68,7 +88,31 @@ def do_create_flag(author, score: Score, region: int, *, category: str, note: st
         ref_span=flag.ref_span,
         hyp_span=flag.hyp_span,
     )
+    _request_count(flag.language, flag.ref_span, flag.hyp_span)
     return flag
+
+
+def _request_count(language: str, ref_span: str, hyp_span: str) -> None:
+    """Ask a worker to count the flag's pair (and any other pair of the language whose
+    count is missing or out of date).
+
+    Sent now, not on commit: the count depends on the pair and the scores only, never on
+    the flag row, so a worker that runs before the commit counts the same number, and a
+    flag rolled back leaves a true count that no group shows. (With tasks run eagerly,
+    as in the tests, the count is there when this returns.) A broker that is down must
+    not refuse the flag: the queue then says "counting…" until the next refresh (another
+    flag of the language, a scoring job that finishes, or `manage.py rebuild_summaries`).
+    """
+    from kombu.exceptions import OperationalError
+
+    from ..tasks import refresh_pair_counts as task
+
+    try:
+        task.apply_async(
+            kwargs={"language": language, "pairs": [[ref_span, hyp_span]]}, retry=False
+        )
+    except (OperationalError, OSError) as exc:
+        log.warning("pair count of a %s flag not requested (broker: %s)", language, exc)
 
 
 def _locked_for_author(actor, flag: Flag) -> Flag:
@@ -109,3 +153,79 @@ def do_withdraw_flag(actor, flag: Flag) -> Flag:
     flag.save(update_fields=["status", "updated_at"])
     audit.record(actor, audit.Action.FLAG_WITHDRAWN, flag, language=flag.language)
     return flag
+
+
+# --- the flag queue's corpus counts ----------------------------------------------------------
+
+
+def refresh_pair_counts(
+    *,
+    language: str | None = None,
+    version_id: int | None = None,
+    pairs: Iterable[Iterable[str]] = (),
+    force: bool = False,
+) -> int:
+    """Count, for open flag groups, the turns of their language under its scored version
+    whose normalized reference contains the reference span and whose normalized
+    hypothesis contains the hypothesis span; store them (`PairCount`). Returns how many
+    pairs were counted.
+
+    Only counts that are missing or older than the language's last score write are
+    counted, unless `force` (after a scoring job: every pair of its version, since a
+    count made while its last chunk committed may have missed it). `language` and
+    `version_id` narrow the languages (a language's scored version is this version);
+    `pairs` are counted for `language` even when no committed flag names them yet.
+
+    Each pair is one statement, committed on its own when run in a worker, so the queue
+    fills in pair by pair. A stored count is replaced only by a count that started later.
+    """
+    extra = {(str(ref), str(hyp)) for ref, hyp in pairs}
+    targets = Language.objects.filter(scored_version__isnull=False)
+    if language:
+        targets = targets.filter(code=language)
+    if version_id is not None:
+        targets = targets.filter(scored_version_id=version_id)
+    counted = 0
+    for code, scored_version in targets.values_list("code", "scored_version_id"):
+        wanted = set(
+            Flag.objects.filter(language=code, status=Flag.Status.OPEN)
+            .values_list("ref_span", "hyp_span")
+            .distinct()
+        )
+        if code == language:
+            wanted |= extra
+        if not force:
+            wanted -= _current_pairs(code, scored_version)
+        for ref_span, hyp_span in sorted(wanted):
+            _count_pair(code, scored_version, ref_span, hyp_span)
+            counted += 1
+    return counted
+
+
+def _current_pairs(language: str, version_id: int) -> set[tuple[str, str]]:
+    """Pairs whose stored count started after the last score write of the language."""
+    last_write = ConversationSummary.objects.filter(
+        language=language, version_id=version_id
+    ).aggregate(last=Max("updated_at"))["last"]
+    rows = PairCount.objects.filter(language=language, version_id=version_id)
+    if last_write is not None:
+        rows = rows.filter(counted_at__gt=last_write)
+    return set(rows.values_list("ref_span", "hyp_span"))
+
+
+def _count_pair(language: str, version_id: int, ref_span: str, hyp_span: str) -> None:
+    started = timezone.now()
+    turns = Score.objects.filter(
+        language=language,
+        version_id=version_id,
+        reference_normalized__contains=ref_span,
+        hypothesis_normalized__contains=hyp_span,
+    ).count()
+    key = PairCount.key_for(ref_span, hyp_span)
+    stored = PairCount.objects.filter(language=language, version_id=version_id, key=key)
+    values = {"ref_span": ref_span, "hyp_span": hyp_span, "turns": turns, "counted_at": started}
+    if not stored.filter(counted_at__lt=started).update(**values):
+        PairCount.objects.bulk_create(
+            [PairCount(language=language, version_id=version_id, key=key, **values)],
+            ignore_conflicts=True,  # a row there already: its count started later
+        )

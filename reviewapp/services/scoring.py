@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from scoring.errors import ScoringError
 
-from ..models import ConfigVersion, Job, JobChunk, Language, Score, Turn
+from ..models import ConfigVersion, ConversationSummary, Job, JobChunk, Language, Score, Turn
 from .configs import scorer_for
 
 CHUNK_SIZE = 500
@@ -65,6 +65,8 @@ def create_job(
 
 def run_chunk(chunk_id: int) -> str:
     """Score one chunk. Returns what happened: "done", "skipped", "cancelled", "missing"."""
+    from ..tasks import enqueue_pair_counts
+
     chunk = JobChunk.objects.select_related("job__version").filter(pk=chunk_id).first()
     if chunk is None:
         return "missing"  # its job was deleted while the message waited
@@ -79,7 +81,7 @@ def run_chunk(chunk_id: int) -> str:
         )
     scorer = scorer_for(job.version)
     turns = Turn.objects.filter(pk__in=chunk.turn_ids).only(
-        "id", "language", "reference", "hypothesis"
+        "id", "conversation", "language", "reference", "hypothesis"
     )
     rows, unscorable = _score_turns(turns, job.version, scorer)
     with transaction.atomic():
@@ -87,6 +89,9 @@ def run_chunk(chunk_id: int) -> str:
         if not claimed.update(status=JobChunk.Status.DONE, attempts=F("attempts") + 1):
             return "skipped"  # another worker finished it first
         Score.objects.bulk_create(rows, ignore_conflicts=True)
+        # the conversations list reads per-(conversation, version) sums: recompute those of
+        # the conversations this chunk touched from their scores, in this transaction
+        ConversationSummary.objects.refresh(job.version_id, {r.turn.conversation_id for r in rows})
         Job.objects.filter(pk=job.pk).update(
             done=F("done") + len(chunk.turn_ids) - len(unscorable),
             failed=F("failed") + len(unscorable),
@@ -95,6 +100,7 @@ def run_chunk(chunk_id: int) -> str:
             _report_unscorable(job, chunk, unscorable)
         if not job.chunks.exclude(status=JobChunk.Status.DONE).exists():
             _finish(Job.objects.select_for_update().get(pk=job.pk))
+            enqueue_pair_counts(job.version_id)  # the flag queue's counts, once committed
     return "done"
 
 

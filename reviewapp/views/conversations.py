@@ -6,15 +6,19 @@ template partial of the page) when the request comes from htmx.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django import forms
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from scoring.errors import ScoringError
@@ -22,7 +26,7 @@ from scoring.errors import ScoringError
 from .. import alignment
 from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
 from ..models import Conversation, Dataset, Flag, Language, Score, Turn
-from ..queries import ConversationFilters, conversation_rows, open_flag_counts, scored_versions
+from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
 from ..services.configs import scorer_for
 from .access import get_conversation_for_user, get_region_for_user, require_reviewer
 
@@ -100,10 +104,12 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page": page, "query": query.urlencode()}
-    flags = open_flag_counts(row.pk for row in page)
+    counts = page_counts(row.pk for row in page)
+    url = url_maker("reviewapp:conversation")
     for row in page:
+        row.url = url(row.pk)
         row.rate_display = percent(row.rate)
-        row.open_flags = flags.get(row.pk, 0)
+        row.user_turns, row.open_flags = counts.get(row.pk, (0, 0))
     if request.htmx and request.htmx.target == "results":
         return render(request, "reviewapp/conversations.html#results", context)
     return render(request, "reviewapp/conversations.html", context)
@@ -130,16 +136,17 @@ class TurnView:
     segments: list[alignment.Segment] = field(default_factory=list)
     regions: list[RegionView] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
+    body_html: SafeString = field(default_factory=SafeString)  # set by the page view
 
-    @property
+    @cached_property
     def ref_parts(self) -> list[tuple[str, bool]]:
         return annotated(self.turn.reference)
 
-    @property
+    @cached_property
     def hyp_parts(self) -> list[tuple[str, bool]]:
         return annotated(self.turn.hypothesis)
 
-    @property
+    @cached_property
     def annotations(self) -> list[tuple[str, str]]:
         """[("reference", "slow"), ...]: notes shown as labels beside the aligned words."""
         found = [("reference", text) for text, note in self.ref_parts if note]
@@ -166,6 +173,221 @@ class TurnView:
         return (
             f"{stamp.get('name', '?')}@{stamp.get('version', '?')}+{str(stamp.get('hash', ''))[:6]}"
         )
+
+
+def url_maker(name: str, arity: int = 1):
+    """`reverse(name, args=[...])` for many rows at the cost of one `reverse`: the URL of
+    placeholder integers, with the row's integers put in their places.
+
+    >>> url_maker("reviewapp:why", 2)(12, 0)
+    '/turns/12/regions/0/why'
+    """
+    marks = [str(987654320 + k) for k in range(arity)]
+    url = reverse(name, args=[int(mark) for mark in marks])
+    template = url.replace("{", "{{").replace("}", "}}")
+    for k, mark in enumerate(marks):
+        if template.count(mark) != 1:
+            raise ValueError(f"cannot template the URL {url!r} of {name!r}")
+        template = template.replace(mark, f"{{{k}:d}}")
+    return template.format
+
+
+# --- a turn's markup, built in Python -------------------------------------------------------
+#
+# A 50-turn conversation has thousands of token columns; rendered as template partials
+# they cost most of the page's time. The same markup is built here. Every text that comes
+# from data (tokens, spans, notes, labels) goes through `_escape`; the rest are constants
+# of this module and of `alignment` (kinds, markers, labels) and integers.
+#
+# `_escape` is `html.escape`, the function `django.utils.html.escape` applies (it returns
+# `SafeString(html.escape(str(text)))`: the same five characters, the same entities),
+# called directly: Django's wrapper first checks every argument for a lazy translation
+# string, which cost more than the escaping itself over the ~2,000 texts of a page.
+# tests/security/test_escaping.py and tests/browser/test_xss.py check the result.
+_escape = html.escape
+
+_GAP = {
+    "ref": '<span class="gap" aria-hidden="true">—</span>'
+    '<span class="visually-hidden">nothing in the reference</span>',
+    "hyp": '<span class="gap" aria-hidden="true">—</span>'
+    '<span class="visually-hidden">nothing in the hypothesis</span>',
+}
+_SPACE = '<span aria-label="space">␣</span>'
+_COLUMN_HEAD = {
+    kind: f'<span class="col col-{kind}">\n<span class="mark" aria-hidden="true">{marker}</span>\n'
+    + (
+        ""
+        if kind == "equal"
+        else f'<span class="visually-hidden">{alignment.LABELS[kind]}:</span>\n'
+    )
+    for kind, marker in alignment.MARKERS.items()
+}
+
+
+def _token(text: str | None, side: str) -> str:
+    if text is None:
+        return _GAP[side]
+    if text == " ":
+        return _SPACE
+    return _escape(text)
+
+
+def _column(column: alignment.Column) -> str:
+    ref = _token(column.ref, "ref")
+    same = column.hyp is not None and column.hyp == column.ref  # a match: escape once
+    hyp = ref if same else _token(column.hyp, "hyp")
+    return (
+        f"{_COLUMN_HEAD[column.kind]}"
+        f'<span class="tok ref" dir="auto">{ref}</span>\n'
+        f'<span class="tok hyp" dir="auto">{hyp}</span>\n</span>'
+    )
+
+
+def body_markup(tv: TurnView, raw: bool, lang: str, direction: str, urls: tuple) -> SafeString:
+    """Inside a turn's <article>, before its flags: the header (title, score, annotations),
+    the aligned tokens (or, in the raw view and for turns without a score, both texts as
+    imported), and the list of error regions with their actions."""
+    lang = _escape(lang)
+    parts = [f'<header class="turn-head">\n{head_markup(tv)}\n</header>']
+    if raw or tv.status != "scored" or not tv.segments:
+        parts.append(
+            f'<dl class="texts">\n<dt>Reference</dt><dd dir="auto" lang="{lang}">'
+            f"{_raw_text(tv.ref_parts)}</dd>\n"
+            f'<dt>Hypothesis</dt><dd dir="auto" lang="{lang}">{_raw_text(tv.hyp_parts)}</dd>\n'
+            "</dl>"
+        )
+    else:
+        parts.append(
+            f'<div class="alignment" dir="{direction}" lang="{lang}" role="group" '
+            f'aria-label="Turn {int(tv.turn.index)}: reference above, hypothesis below">\n'
+            '<span class="col col-head" aria-hidden="true"><span class="mark"></span>'
+            '<span class="tok ref">ref</span><span class="tok hyp">hyp</span></span>\n'
+            f"{alignment_markup(tv)}\n</div>"
+        )
+    if tv.regions:
+        parts.append(
+            f'<ol class="regions" aria-label="Error regions of turn {int(tv.turn.index)}">\n'
+            f"{regions_markup(tv, raw, urls)}\n</ol>\n"
+            f'<div class="panel" id="panel-{tv.turn.pk}" aria-live="polite"></div>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308 (every data text is escaped)
+
+
+def _raw_text(parts: list[tuple[str, bool]]) -> str:
+    """Text as imported; an annotation such as [slow] as a label, not as speech."""
+    return "".join(
+        f'<span class="annotation" dir="auto" title="annotation, not speech">{_escape(text)}</span>'
+        if note
+        else _escape(text)
+        for text, note in parts
+    )
+
+
+_STATUS_LINES = {
+    "no_config": '<p class="turn-score notice">Not scored: no config for this language yet.</p>',
+    "pending": '<p class="turn-score notice">Not scored yet.</p>',
+}
+
+
+def head_markup(tv: TurnView) -> SafeString:
+    """The title of a turn, its score (or why it has none) and its annotations."""
+    turn = tv.turn
+    parts = [
+        f'<h2 id="turn-{turn.pk}-title">Turn {int(turn.index)} '
+        f'<span class="speaker" dir="auto">{_escape(turn.speaker or "user")}</span></h2>'
+    ]
+    if tv.status == "scored":
+        parts.append(score_markup(tv))
+    elif tv.status == "context":
+        speaker = _escape(turn.speaker or "assistant")
+        parts.append(f'<p class="turn-score muted">Context: {speaker} turn, not scored.</p>')
+    else:
+        parts.append(_STATUS_LINES.get(tv.status, _STATUS_LINES["pending"]))
+    if tv.annotations:
+        notes = "".join(
+            f'<span class="annotation" dir="auto"><span class="visually-hidden">{side} '
+            f"annotation: </span>{_escape(text)}</span> "
+            for side, text in tv.annotations
+        )
+        parts.append(f'<p class="annotations">{notes}</p>')
+    return mark_safe("\n".join(parts))  # noqa: S308 (every data text above is escaped)
+
+
+def score_markup(tv: TurnView) -> SafeString:
+    """The rate and counts of a scored turn; `data-*` carry the exact numbers."""
+    score, pk = tv.score, tv.turn.pk
+    errors, ref_len = int(score.errors), int(score.ref_len)
+    subs, dels, ins = int(score.substitutions), int(score.deletions), int(score.insertions)
+    unit = "characters" if score.unit == "char" else "words"
+    return mark_safe(  # noqa: S308 (numbers and constants; the normalizer label is escaped)
+        f'<p class="turn-score" id="score-{pk}" data-rate="{_escape(tv.rate_json)}" '
+        f'data-errors="{errors}" data-ref-len="{ref_len}" data-substitutions="{subs}" '
+        f'data-deletions="{dels}" data-insertions="{ins}">\n'
+        f'{tv.metric} <strong class="rate">{_escape(tv.rate_display)}</strong>\n'
+        f'<span class="counts">({errors}/{ref_len} {unit}: {subs} S, {dels} D, {ins} I)</span>\n'
+        f'· <code class="normalizer">{_escape(tv.normalizer_label)}</code>\n</p>'
+    )
+
+
+def alignment_markup(tv: TurnView) -> SafeString:
+    """The turn's columns: runs of matches, and each error region as a focusable group."""
+    pk, parts = tv.turn.pk, []
+    for segment in tv.segments:
+        columns = "\n".join(_column(column) for column in segment.columns)
+        region = segment.region
+        if region is None:
+            parts.append(columns)
+            continue
+        rescued = segment.rescued
+        parts.append(
+            f'<span class="region{" region-rescued" if rescued else ""}" '
+            f'id="r-{pk}-{region.index}" tabindex="0" role="group" '
+            f'data-actions="ra-{pk}-{region.index}" aria-describedby="ra-{pk}-{region.index}" '
+            f'aria-label="Error region {region.index + 1} of turn {int(tv.turn.index)}'
+            f'{", rescued" if rescued else ""}">\n{columns}\n</span>'
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308 (every data text above is escaped)
+
+
+_ACTIONS = (
+    ("false_error", "False error", "f"),
+    ("real_error", "Real error", "e"),
+    ("reference_error", "Reference error", "r"),
+)
+
+
+def regions_markup(tv: TurnView, raw: bool, urls: tuple | None = None) -> SafeString:
+    """The list items of the turn's error regions: spans, "why" and the flag links.
+    `urls`: the makers of the why and flag URLs (`url_maker`), made once per page."""
+    why_url, flag_url = urls or (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
+    pk, items = tv.turn.pk, []
+    for rv in tv.regions:
+        index = rv.region.index
+        anchor = f"ra-{pk}-{index}"
+        classes = (
+            "region-actions"
+            + (" region" if raw else "")
+            + (" region-rescued" if rv.rescued else "")
+        )
+        focus = f' tabindex="0" data-actions="{anchor}"' if raw else ""
+        why = _escape(why_url(pk, index))
+        flag = _escape(flag_url(pk, index))
+        links = "\n".join(
+            f'<a data-action="{action}" href="{flag}?category={action}" '
+            f'hx-get="{flag}?category={action}" hx-target="#panel-{pk}">'
+            f"{label} <kbd>{key}</kbd></a>"
+            for action, label, key in _ACTIONS
+        )
+        items.append(
+            f'<li id="{anchor}" class="{classes}"{focus}>\n'
+            f'<span class="region-text"><q dir="auto">{_escape(rv.ref_span) or "∅"}</q> → '
+            f'<q dir="auto">{_escape(rv.hyp_span) or "∅"}</q> '
+            f'<span class="muted">({_escape(rv.summary)})</span></span>\n'
+            + ('<span class="badge flagged">flagged</span>\n' if rv.flagged else "")
+            + f'<a data-action="why" href="{why}" hx-get="{why}" hx-target="#panel-{pk}">Why?</a>\n'
+            f"{links}\n</li>"
+        )
+    return mark_safe("\n".join(items))  # noqa: S308 (every data text above is escaped)
 
 
 def annotated(text: str) -> list[tuple[str, bool]]:
@@ -205,7 +427,7 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
     rescued = alignment.rescued_regions(
         details.get("code_switch"), found, ref_tokens, hyp_tokens, score.unit
     )
-    segments = alignment.segments(score.alignment, ref_tokens, hyp_tokens, rescued)
+    segments = alignment.segments(score.alignment, ref_tokens, hyp_tokens, rescued, found)
     open_spans = {
         (f.ref_start, f.ref_end, f.hyp_start, f.hyp_end)
         for f in flags
@@ -237,10 +459,15 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     conversation = get_conversation_for_user(request, pk)
     language = (
         Language.objects.select_related("active_version", "scored_version")
+        .defer("active_version__content", "scored_version__content")  # config bundles
         .filter(code=conversation.language)
         .first()
     )
-    turns = list(conversation.turns.order_by("index"))
+    # what the page shows of a turn (a deferred field read in the page would be a query
+    # per turn: tests/reviewapp/views/test_conversations.py counts the queries)
+    turns = list(
+        conversation.turns.order_by("index").defer("labels", "audio_url", "start_time", "end_time")
+    )
     scores = {}
     if language is not None and language.scored_version_id is not None:
         scores = {
@@ -250,20 +477,28 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
         }
     flags: dict[int, list[Flag]] = {}
-    for flag in Flag.objects.filter(turn__conversation=conversation).select_related(
-        "author", "version"
-    ):
+    shown_flags = (
+        Flag.objects.filter(turn__conversation=conversation)
+        .select_related("author", "version")
+        .defer("version__content")  # a flag shows its version's number, not its config
+    )
+    for flag in shown_flags:
         flags.setdefault(flag.turn_id, []).append(flag)
     raw = request.GET.get("view") == "raw"
+    views = [
+        turn_view(t, scores.get(t.pk), language, sorted(flags.get(t.pk, []), key=_by_time))
+        for t in turns
+    ]
+    direction = "rtl" if conversation.language in RTL_LANGUAGES else "ltr"
+    urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
+    for tv in views:
+        tv.body_html = body_markup(tv, raw, conversation.language, direction, urls)
     context = {
         "conversation": conversation,
         "language": language,
         "language_name": LANGUAGES.get(conversation.language, conversation.language),
-        "direction": "rtl" if conversation.language in RTL_LANGUAGES else "ltr",
-        "turns": [
-            turn_view(t, scores.get(t.pk), language, sorted(flags.get(t.pk, []), key=_by_time))
-            for t in turns
-        ],
+        "direction": direction,
+        "turns": views,
         "raw": raw,
     }
     if request.htmx and request.htmx.target == "turns":

@@ -10,7 +10,6 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ..alignment import tokens
 from ..languages import LANGUAGE_CHOICES, LANGUAGES
 from ..models import Flag
-from ..queries import flag_groups, scored_versions
+from ..queries import flag_group_count, flag_groups, last_score_writes
 from ..services.flags import (
     MAX_NOTE_CHARS,
     FlagError,
@@ -28,6 +27,7 @@ from ..services.flags import (
     do_withdraw_flag,
 )
 from .access import get_flag_for_author, get_region_for_user, require_reviewer
+from .conversations import url_maker
 
 GROUPS_PER_PAGE = 50
 
@@ -146,11 +146,19 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
     form = QueueFilterForm(request.GET or None)
     language = form.cleaned_data["language"] if form.is_valid() else ""
-    versions = scored_versions()
-    page = Paginator(flag_groups(language, versions), GROUPS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    writes = last_score_writes()
+    versions = {code: version_id for code, (version_id, _) in writes.items()}
+    paginator = Paginator(flag_groups(language, versions), GROUPS_PER_PAGE)
+    paginator.count = flag_group_count(language)  # the same number, without the counts
+    page = paginator.get_page(request.GET.get("page"))
     groups = list(page)
+    for group in groups:
+        # a count is shown as current only if it started after the last score write of
+        # its language (under the scored version); else "counting…", never a stale number
+        last_write = writes.get(group["language"], (None, None))[1]
+        group["counting"] = group["corpus_turns"] is None or (
+            last_write is not None and group["counted_at"] <= last_write
+        )
     _attach_flags(groups)
     context = {
         "form": form,
@@ -159,6 +167,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         "language": language,
         "language_names": LANGUAGES,
         "query": urlencode({"language": language}) if language else "",
+        "propose_url": reverse("reviewapp:proposal_new"),
     }
     if request.htmx and request.htmx.target == "queue":
         return render(request, "reviewapp/flag_queue.html#queue", context)
@@ -166,21 +175,52 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
 
 
 def _attach_flags(groups: list[dict]) -> None:
-    """The flags of the groups on this page, in one query."""
+    """The flags of the groups on this page, in one query: open flags whose language and
+    reference span are among the page's (a short IN list, where one OR of 50 span pairs
+    cost more to build than to run), kept when their whole pair is on the page. Each is
+    the few values the queue shows, not model rows (no transcript or metadata columns)."""
     if not groups:
         return
-    match = Q()
-    for group in groups:
-        match |= Q(
-            language=group["language"], ref_span=group["ref_span"], hyp_span=group["hyp_span"]
+    by_key: dict[tuple, list[dict]] = {
+        (group["language"], group["ref_span"], group["hyp_span"]): [] for group in groups
+    }
+    rows = (
+        Flag.objects.filter(
+            status=Flag.Status.OPEN,
+            language__in={group["language"] for group in groups},
+            ref_span__in={group["ref_span"] for group in groups},
         )
-    by_key: dict[tuple, list[Flag]] = {}
-    flags = (
-        Flag.objects.filter(match, status=Flag.Status.OPEN)
-        .select_related("author", "turn__conversation")
         .order_by("created_at", "pk")
+        .values_list(
+            "language",
+            "ref_span",
+            "hyp_span",
+            "pk",
+            "category",
+            "note",
+            "turn_id",
+            "turn__index",
+            "turn__conversation_id",
+            "turn__conversation__external_id",
+            "author__username",
+        )
     )
-    for flag in flags:
-        by_key.setdefault((flag.language, flag.ref_span, flag.hyp_span), []).append(flag)
+    url = url_maker("reviewapp:conversation")
+    for row in rows:
+        items = by_key.get(row[:3])
+        if items is not None:
+            pk, category, note, turn_id, index, conversation_id, external_id, author = row[3:]
+            items.append(
+                {
+                    "pk": pk,
+                    "category": category,
+                    "note": note,
+                    "turn_id": turn_id,
+                    "turn_index": index,
+                    "conversation_url": url(conversation_id),
+                    "conversation_external_id": external_id,
+                    "author": author,
+                }
+            )
     for group in groups:
-        group["items"] = by_key.get((group["language"], group["ref_span"], group["hyp_span"]), [])
+        group["items"] = by_key[(group["language"], group["ref_span"], group["hyp_span"])]
