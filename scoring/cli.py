@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from .ablation import ablate, format_table
 from .config import LanguageConfig
-from .corpus import PairInput, iter_scores, new_corpus
+from .corpus import PairInput, iter_scores, new_corpus, unusable_reason
 from .errors import InputError, ScoringError
 from .jsonl import read_jsonl
 from .scorer import Scorer, load_scorer
@@ -170,19 +170,23 @@ def _pairs(path: str) -> Iterator[PairInput]:
 
 def _ablate(args: argparse.Namespace) -> int:
     scorer = load_scorer(args.lang, args.config_dir)
-    pairs = [
-        (p.reference, p.hypothesis)
-        for p in _pairs(args.input)
-        if isinstance(p.reference, str) and isinstance(p.hypothesis, str)
-    ]
+    given = list(_pairs(args.input))
+    # a pair without both texts has no row in any step: count it and say why, as `score` does
+    skipped = [(p.id, reason) for p in given if (reason := unusable_reason(p)) is not None]
+    pairs = [(p.reference, p.hypothesis) for p in given if unusable_reason(p) is None]
     rows = ablate(scorer, pairs)
     metric = "cer" if scorer.unit == "char" else "wer"
     if args.json:
         table = [{"step": r.step, metric: r.rate, **r.counts.as_dict(metric)} for r in rows]
-        print(json.dumps({"normalizer": scorer.identity.as_dict(), "steps": table}))
+        report = {"normalizer": scorer.identity.as_dict(), "steps": table}
+        report |= {"scored": len(pairs), "manifest": len(given)}
+        report["skipped"] = [{"id": pair_id, "reason": reason} for pair_id, reason in skipped]
+        print(json.dumps(report, ensure_ascii=False))
     else:
-        print(f"{scorer.identity.label()}  {len(pairs)} pairs")
+        print(f"{scorer.identity.label()}  {len(pairs)}/{len(given)} pairs scored")
         print(format_table(rows, metric))
+        for pair_id, reason in skipped:
+            print(f"skipped {pair_id}: {reason}")
     return 0
 
 

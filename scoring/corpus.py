@@ -108,7 +108,7 @@ def iter_scores(
 ) -> Iterator[tuple[PairInput, PairScore | None, str | None]]:
     """Yield (pair, score or None, skip reason or None), adding each to `corpus`."""
     for pair in pairs:
-        reason = _unusable(pair)
+        reason = unusable_reason(pair)
         score = None
         if reason is None:
             try:
@@ -134,7 +134,8 @@ def score_corpus(scorer: Scorer, pairs: Iterable[PairInput]) -> CorpusScore:
     return corpus
 
 
-def _unusable(pair: PairInput) -> str | None:
+def unusable_reason(pair: PairInput) -> str | None:
+    """Why a pair cannot be scored at all (a text missing or not a string), or None."""
     for name in ("reference", "hypothesis"):
         value = getattr(pair, name)
         if value is None:

@@ -93,9 +93,25 @@ def test_score_file_without_json_ends_with_the_report_line():
 
 def test_ablation_prints_a_row_per_step():
     out = run("ablate", "--lang", "en", "--input", str(SAMPLE)).stdout
-    steps = [line.split()[0] for line in out.splitlines()[2:]]
+    rows = [line for line in out.splitlines()[2:] if not line.startswith("skipped ")]
+    steps = [line.split()[0] for line in rows]
     assert steps[0] == "input"
     assert {"numbers", "contractions", "fillers", "punctuation"} <= set(steps)
+
+
+def test_ablation_counts_the_pairs_it_could_not_score(tmp_path):
+    """It used to leave a pair without a text out of its table without a word."""
+    rows = tmp_path / "pairs.jsonl"
+    rows.write_text(
+        '{"id": "a", "reference": "twenty five", "hypothesis": "25"}\n'
+        '{"id": "b", "reference": null, "hypothesis": "x"}\n'
+    )
+    out = run("ablate", "--lang", "en", "--input", str(rows)).stdout.splitlines()
+    assert out[0].endswith("1/2 pairs scored")
+    assert "skipped b: missing reference" in out
+    report = json.loads(run("ablate", "--lang", "en", "--input", str(rows), "--json").stdout)
+    assert (report["scored"], report["manifest"]) == (1, 2)
+    assert report["skipped"] == [{"id": "b", "reason": "missing reference"}]
 
 
 def test_config_dir_is_used(tmp_path):
