@@ -5,6 +5,14 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# CI tries the same Hypothesis examples on every run, so a red build means the change
+# broke something, never that a new random example turned up an old bug; developers'
+# runs (random examples, remembered in .hypothesis/) keep exploring.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 # Django's live_server with Playwright's sync API runs inside an event loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
