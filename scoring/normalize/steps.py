@@ -36,8 +36,10 @@ _INVISIBLE = dict.fromkeys(
 )
 _ANNOTATION = regex.compile(r"\[[^\[\]]*\]")
 _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
-_TRAILING_PUNCTUATION = regex.compile(r"(?<=[^\s\p{P}])(\p{P}+)(?=\s|$)")
-_LEADING_PUNCTUATION = regex.compile(r"(?:(?<=\s)|^)(\p{P}+)(?=[^\s\p{P}])")
+# A run of punctuation that ends a word (after a letter or digit, before a space or the
+# end), or one that starts a word (after a space or the start, before a letter or digit).
+# The two never overlap: a run is preceded either by a space or by a letter or digit.
+_EDGE_RUN = regex.compile(r"(?<=[^\s\p{P}])(\p{P}+)(?=\s|$)|(?:(?<=\s)|^)(\p{P}+)(?=[^\s\p{P}])")
 _APOSTROPHES = "'’‘ʼʻ`´′＇"
 _DASHES = regex.compile(r"[‐‑‒–—―−]")
 
@@ -144,6 +146,11 @@ def _capitalized(token: str) -> bool:
     return len(word) > 1 and word[0].isupper() and any(ch.islower() for ch in word[1:])
 
 
+def _space_edge_run(match: regex.Match) -> str:
+    ending = match.group(1)
+    return " " + ending if ending is not None else match.group(2) + " "
+
+
 def tokenize_step(config: LanguageConfig) -> StepFn:
     """Split punctuation off the edges of words; inner punctuation (3.5, ABC-123) stays.
 
@@ -154,10 +161,8 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
     def tokenize(text: str) -> str:
         if not _EDGE_PUNCTUATION.search(text):
             return text  # no punctuation at the edge of any word
-        # Two passes over the whole text instead of a loop over its words: a run of
-        # punctuation that ends a word (after a letter or digit) and one that starts a word.
-        text = _TRAILING_PUNCTUATION.sub(r" \1", text)
-        return _LEADING_PUNCTUATION.sub(r"\1 ", text)
+        # One pass over the whole text instead of a loop over its words
+        return _EDGE_RUN.sub(_space_edge_run, text)
 
     return tokenize
 
