@@ -50,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     labels.add_argument("--lang", action="append", help="only these languages (repeatable)")
     labels.add_argument("--config-dir", help="configs folder (default: the project's configs/)")
     labels.add_argument("--examples", type=int, default=0, help="show N examples per kind")
+    labels.add_argument(
+        "--without",
+        action="append",
+        metavar="FIELD",
+        help="compare with these config fields left out, e.g. emails, hindi.fractional_times "
+        "(repeatable): what the rule removes and what it hides",
+    )
 
     commands.add_parser("codeswitch", help="fa-en-cs-v1 aggregate (see --help)", add_help=False)
     commands.add_parser("schema", help="print the JSON Schema of a language config")
@@ -191,11 +198,16 @@ def _ablate(args: argparse.Namespace) -> int:
 
 
 def _labels(args: argparse.Namespace) -> int:
-    from .labels import format_report, measure
+    from .labels import format_comparison, format_report, measure
 
-    records = (row for _, row in read_jsonl(args.input))
+    records = [row for _, row in read_jsonl(args.input)]
     languages = set(args.lang) if args.lang else None
-    print(format_report(measure(records, args.config_dir, languages), examples=args.examples))
+    as_is = measure(records, args.config_dir, languages)
+    if not args.without:
+        print(format_report(as_is, examples=args.examples))
+        return 0
+    ablated = measure(records, args.config_dir, languages, without=args.without)
+    print(format_comparison(as_is, ablated, " + ".join(args.without)))
     return 0
 
 

@@ -44,9 +44,11 @@ False errors (``real_error: false``):
   abbreviation        Dr. / Doctor, M. Lefèvre / Monsieur Lefèvre
   nukta_fold          ज़रूर / जरूर
   chandrabindu_fold   हाँ / हां
-  loanword_script     कोड / code
+  loanword_script     कोड / code, 아웃룩 / Outlook
   katakana_name       Confluence / コンフルエンス
-  code_switch         seven / 7 where the Hindi speaker said the English word
+  code_switch         seven / 7 where the Hindi speaker said the English word, fr "two
+                      thirty" / 2:30, de "I can't" / "I cannot"
+  spoken_address      "jean arobase orange point fr" / jean@orange.fr
   phonetic_match      नेटवर्क / network
   hooked_letter       ƙarfe / karfe (also ``profile_sensitive: true``)
   apostrophe_variant  saʼa / sa'a
@@ -123,9 +125,10 @@ LABEL_KINDS: dict[str, str] = {
     "abbreviation": "an abbreviation against the full word (Dr. / Doctor, M. / Monsieur)",
     "nukta_fold": "a Hindi letter with and without nukta (ज़रूर / जरूर)",
     "chandrabindu_fold": "Hindi chandrabindu against anusvara (हाँ / हां)",
-    "loanword_script": "a loanword in Devanagari against Latin script (कोड / code)",
+    "loanword_script": "a loanword in Devanagari or Hangul against Latin script (कोड / code)",
     "katakana_name": "a product name in Latin script against katakana (Confluence)",
-    "code_switch": "an English word inside Hindi written in another form (seven / 7)",
+    "code_switch": "an English word inside another language, written in another form",
+    "spoken_address": "an email address said aloud against its written form (at, arobase)",
     "phonetic_match": "an English word in Devanagari against Latin, same sounds (नेटवर्क)",
     "hooked_letter": "a Hausa hooked letter against the plain one (ƙ / k); profile-sensitive",
     "apostrophe_variant": "a Hausa apostrophe written with another character (saʼa / sa'a)",
@@ -758,6 +761,18 @@ EN = _lang(
             "My fight to Denver leaves on Friday.",
             (("substitution", "flight", "fight"),),
         ),
+        Fixed(
+            ITSM,
+            "Send it to john dot smith at gmail dot com, please.",
+            "Send it to john.smith@gmail.com, please.",
+            (("spoken_address", "john dot smith at gmail dot com", "john.smith@gmail.com"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "The confirmation went to anna at gmail dot com.",
+            "The confirmation went to anna@hotmail.com.",
+            (("substitution", "anna at gmail dot com", "anna@hotmail.com"),),
+        ),
     ),
 )
 
@@ -875,6 +890,30 @@ DE = _lang(
             "Ich wohne in der Lindenstrasse 4.",
             (("umlaut_fold", "Lindenstraße", "Lindenstrasse"), ("number_format", "vier", "4")),
         ),
+        Fixed(
+            ITSM,
+            "Bitte leiten Sie das an Hr. Becker weiter.",
+            "Bitte leiten Sie das an Herr Becker weiter.",
+            (("abbreviation", "Hr. Becker", "Herr Becker"),),
+        ),
+        Fixed(
+            ITSM,
+            "Meine Adresse ist max Klammeraffe web Punkt de.",
+            "Meine Adresse ist max@web.de.",
+            (("spoken_address", "max Klammeraffe web Punkt de", "max@web.de"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Der Kollege sagte I can't, leider.",
+            "Der Kollege sagte I cannot, leider.",
+            (("code_switch", "I can't", "I cannot"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Mein Flug geht um sieben.",
+            "Mein Flug geht um seven.",
+            (("substitution", "sieben", "seven"),),
+        ),
     ),
 )
 
@@ -988,6 +1027,32 @@ NL = _lang(
         ITSM: "Servicedesk, goedemorgen, waarmee kan ik u helpen?",
         TRAVEL: "Reisbureau, goedemiddag, wat kan ik voor u doen?",
     },
+    fixed=(
+        Fixed(
+            ITSM,
+            "Ik heb mr. Jansen al gemaild.",
+            "Ik heb meester Jansen al gemaild.",
+            (("abbreviation", "mr. Jansen", "meester Jansen"),),
+        ),
+        Fixed(
+            ITSM,
+            "Mijn adres is jan apenstaartje ziggo punt nl.",
+            "Mijn adres is jan@ziggo.nl.",
+            (("spoken_address", "jan apenstaartje ziggo punt nl", "jan@ziggo.nl"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Hij zei we're late, sorry.",
+            "Hij zei we are late, sorry.",
+            (("code_switch", "we're", "we are"),),
+        ),
+        Fixed(
+            ITSM,
+            "Ik bel morgen de hr afdeling.",
+            "Ik bel morgen de heer afdeling.",
+            (("substitution", "hr afdeling", "heer afdeling"),),
+        ),
+    ),
 )
 
 FR = _lang(
@@ -1091,6 +1156,42 @@ FR = _lang(
             "Le code du poste est M4B-7.",
             (("spoken_symbol", "M 4 B tiret 7", "M4B-7"),),
         ),
+        Fixed(
+            TRAVEL,
+            "L'hôtel est rue St Laurent.",
+            "L'hôtel est rue Saint Laurent.",
+            (("abbreviation", "St Laurent", "Saint Laurent"),),
+        ),
+        Fixed(
+            ITSM,
+            "Mon adresse est jean point dupont arobase orange point fr.",
+            "Mon adresse est jean.dupont@orange.fr.",
+            (
+                (
+                    "spoken_address",
+                    "jean point dupont arobase orange point fr",
+                    "jean.dupont@orange.fr",
+                ),
+            ),
+        ),
+        Fixed(
+            ITSM,
+            "J'ai un meeting à two thirty.",
+            "J'ai un meeting à 2:30.",
+            (("code_switch", "two thirty", "2:30"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Rendez-vous à sept heures.",
+            "Rendez-vous à seven heures.",
+            (("substitution", "sept", "seven"),),
+        ),
+        Fixed(
+            ITSM,
+            "La salle est au bâtiment St 4.",
+            "La salle est au bâtiment saint 4.",
+            (("substitution", "St 4", "saint 4"),),
+        ),
     ),
 )
 
@@ -1187,6 +1288,20 @@ FR_CA = _lang(
         ITSM: "Soutien informatique, bonjour, comment est-ce que je peux vous aider?",
         TRAVEL: "Agence de voyages, bonjour, qu'est-ce que je peux faire pour vous?",
     },
+    fixed=(
+        Fixed(
+            ITSM,
+            "Mon courriel est marie arobase videotron point ca.",
+            "Mon courriel est marie@videotron.ca.",
+            (("spoken_address", "marie arobase videotron point ca", "marie@videotron.ca"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Il m'a dit I'm sorry.",
+            "Il m'a dit I am sorry.",
+            (("code_switch", "I'm", "I am"),),
+        ),
+    ),
 )
 
 ES = _lang(
@@ -1296,6 +1411,26 @@ ES = _lang(
         ITSM: "Soporte técnico, buenos días, ¿en qué puedo ayudarle?",
         TRAVEL: "Agencia de viajes, buenas tardes, ¿qué necesita?",
     },
+    fixed=(
+        Fixed(
+            ITSM,
+            "Mi correo es juan arroba empresa punto es.",
+            "Mi correo es juan@empresa.es.",
+            (("spoken_address", "juan arroba empresa punto es", "juan@empresa.es"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Me dijo I'll call you mañana.",
+            "Me dijo I will call you mañana.",
+            (("code_switch", "I'll", "I will"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "El vuelo sale a las siete.",
+            "El vuelo sale a las seven.",
+            (("substitution", "siete", "seven"),),
+        ),
+    ),
 )
 
 IT = _lang(
@@ -1402,6 +1537,20 @@ IT = _lang(
         ITSM: "Assistenza informatica, buongiorno, come posso aiutarla?",
         TRAVEL: "Agenzia viaggi, buongiorno, mi dica pure.",
     },
+    fixed=(
+        Fixed(
+            ITSM,
+            "La mia mail è mario chiocciola libero punto it.",
+            "La mia mail è mario@libero.it.",
+            (("spoken_address", "mario chiocciola libero punto it", "mario@libero.it"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Il tassista ha detto it's fine.",
+            "Il tassista ha detto it is fine.",
+            (("code_switch", "it's", "it is"),),
+        ),
+    ),
 )
 
 HI = _lang(
@@ -1534,6 +1683,24 @@ HI = _lang(
             "मेरे कंप्यूटर में network की दिक्कत है।",
             (("phonetic_match", "नेटवर्क", "network"),),
         ),
+        Fixed(
+            TRAVEL,
+            "मेरी मीटिंग साढ़े तीन बजे है",
+            "मेरी मीटिंग 3:30 बजे है",
+            (("number_format", "साढ़े तीन", "3:30"),),
+        ),
+        Fixed(
+            ITSM,
+            "कॉल सवा दो बजे करना",
+            "कॉल 2:15 बजे करना",
+            (("number_format", "सवा दो", "2:15"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "फ़्लाइट साढ़े तीन बजे है",
+            "फ़्लाइट 4:30 बजे है",
+            (("number_error", "साढ़े तीन", "4:30"),),
+        ),
     ),
 )
 
@@ -1637,6 +1804,24 @@ KO = _lang(
             "담당자 전민수 씨를 바꿔 주세요.",
             (("name_error", "천민수", "전민수"),),
         ),
+        Fixed(
+            ITSM,
+            "제 아이디는 에이 비 씨 일 이 삼이에요",
+            "제 아이디는 ABC123이에요",
+            (("spelled_code", "에이 비 씨 일 이 삼", "ABC123"),),
+        ),
+        Fixed(
+            ITSM,
+            "Outlook 계정이 잠겼어요",
+            "아웃룩 계정이 잠겼어요",
+            (("loanword_script", "Outlook", "아웃룩"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "예약 코드는 에이 비 씨 일 이 삼이에요",
+            "예약 코드는 ABD123이에요",
+            (("number_error", "에이 비 씨 일 이 삼", "ABD123"),),
+        ),
     ),
 )
 
@@ -1729,6 +1914,14 @@ JA = _lang(
         ITSM: "お電話ありがとうございます。ITヘルプデスクです。",
         TRAVEL: "お電話ありがとうございます。旅行予約センターです。",
     },
+    fixed=(
+        Fixed(
+            ITSM,
+            "HubSpotにログインできません",
+            "ハブスポットにログインできません",
+            (("katakana_name", "HubSpot", "ハブスポット"),),
+        ),
+    ),
 )
 
 HA = _lang(

@@ -5,7 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scoring.labels import measure
+import pytest
+
+from scoring import load_bundle
+from scoring.labels import measure, without_fields
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "reviewapp" / "demo" / "demo_conversations.jsonl"
@@ -44,3 +47,75 @@ def test_the_cli_prints_a_row_per_language():
         check=True,
     ).stdout
     assert "de       (all)" in out
+
+
+def records_of_demo() -> list[dict]:
+    return [json.loads(line) for line in DEMO.read_text("utf-8").splitlines()]
+
+
+def totals(tallies) -> tuple[int, int]:
+    kinds = tallies.values()
+    return sum(t.false_errors_left for t in kinds), sum(t.real_errors_hidden for t in kinds)
+
+
+# The rules of issue 11, each measured on the demo set's labelled differences: leaving
+# the rule out must leave more false errors in every language that turns it on, and with
+# the rule no real error may be hidden.
+ISSUE_11_RULES = [
+    (("codes",), {"en", "de", "nl", "fr", "fr-CA", "es", "it", "ha", "ko"}),
+    (("emails",), {"en", "de", "nl", "fr", "fr-CA", "es", "it"}),
+    (("hindi.fractional_times",), {"hi"}),
+    (("hindi.spelling_variants", "hindi.anusvara_same_class"), {"hi"}),
+    (("codes.letter_names", "codes.ordinary_letter_names"), {"ko"}),
+    (
+        ("code_switch_languages", "code_switch_same_script", "code_switch_phonetic"),
+        {"de", "nl", "fr", "fr-CA", "es", "it", "hi", "ja", "ko"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("fields", "languages"), ISSUE_11_RULES, ids=["+".join(f) for f, _ in ISSUE_11_RULES]
+)
+def test_each_rule_removes_false_errors_and_hides_no_real_one(fields, languages):
+    records = records_of_demo()
+    as_is = measure(records, languages=languages)
+    ablated = measure(records, languages=languages, without=fields)
+    assert set(ablated) == languages
+    for language in languages:
+        left, hidden = totals(as_is[language])
+        left_without, _ = totals(ablated[language])
+        assert hidden == 0, language
+        assert left_without > left, (language, fields)
+
+
+def test_without_fields_removes_a_nested_field_or_says_none_is_set():
+    bundle = load_bundle("hi")
+    assert bundle.config.hindi.fractional_times is not None
+    assert without_fields(bundle, ["hindi.fractional_times"]).config.hindi.fractional_times is None
+    assert without_fields(bundle, ["emails"]) is None  # hi has no emails rule
+    assert without_fields(bundle, ["hindi.nothing.here"]) is None
+
+
+def test_the_cli_compares_with_and_without_a_rule():
+    out = run_cli("--without", "emails", "--lang", "en", "--lang", "hi")
+    assert out.returncode == 0, out.stderr
+    header, en = out.stdout.splitlines()[1:3]
+    assert header.split()[:2] == ["language", "left"]
+    assert en.split()[0] == "en" and en.split()[3] == "1"  # one spoken address in en
+    assert "hi " not in out.stdout  # hi does not set emails
+
+
+def test_the_cli_names_the_field_a_removal_breaks():
+    out = run_cli("--without", "codes.letter_names", "--lang", "ko")
+    assert out.returncode == 2
+    assert "ko.json without codes.letter_names: codes: ordinary_letter_names" in out.stderr
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", "labels", "--input", str(DEMO), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
