@@ -78,14 +78,14 @@ def test_dashboard_queries_do_not_grow_with_flags_proposals_or_jobs(
 ):
     client = client_for(reviewer)
     get(client, "dashboard")
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(10):
         get(client, "dashboard")
     for _ in range(3):
         conversation = scored_conversation(PAIRS)
         flag_errors(reviewer, conversation, "reference_error")
         add_proposal(reviewer, [])
         create_job(Job.Kind.SCORE, "en", corpus["version"], [1])
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(10):
         get(client, "dashboard")
 
 
@@ -94,15 +94,15 @@ def test_flag_queue_queries_do_not_grow_with_flags_per_group(
 ):
     client = client_for(reviewer)
     get(client, "flag_queue")
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         get(client, "flag_queue")
     # the same error regions again, in new conversations and by new reviewers: the groups
     # stay, each lists more flags (with their authors and conversations)
     for n in range(3):
         flag_errors(make_user(f"reviewer-{n}"), scored_conversation(PAIRS))
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         get(client, "flag_queue")
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(7):
         get(client, "flag_queue", language="en")
 
 
@@ -116,7 +116,7 @@ def test_proposal_page_queries_do_not_grow_with_linked_flags_or_previews(
         for _ in range(2):
             Job.objects.create(kind=Job.Kind.PREVIEW, language="en", proposal=proposal)
     get(client, "proposal", few.pk)
-    with django_assert_num_queries(11) as small:
+    with django_assert_num_queries(9) as small:
         get(client, "proposal", few.pk)
     assert len(corpus["flags"]) > 1
     with django_assert_num_queries(len(small.captured_queries)):
@@ -128,7 +128,7 @@ def test_config_history_queries_do_not_grow_with_versions(
 ):
     client = client_for(reviewer)
     get(client, "config_history", "en")
-    with django_assert_num_queries(8) as few:
+    with django_assert_num_queries(7) as few:
         get(client, "config_history", "en")
     parent = ConfigVersion.objects.filter(language="en").order_by("-number").first()
     for _ in range(3):

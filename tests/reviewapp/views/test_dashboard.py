@@ -114,7 +114,7 @@ def test_queries_do_not_grow_with_languages_or_turns(
     client = client_for(reviewer)
     scored_conversation([("my flight", "my fight")])
     dashboard(client)
-    with django_assert_num_queries(12) as few:
+    with django_assert_num_queries(10) as few:
         dashboard(client)
     for language in ("de", "fr", "ha"):
         scored_conversation([("a b c", "a b d")] * 5, language=language)
