@@ -16,7 +16,7 @@ from text_to_num import alpha2digit
 
 from ..config.models import Numbers
 
-__all__ = ["build_number_converter", "is_number_word"]
+__all__ = ["build_number_converter", "build_number_reader", "is_number_word"]
 
 # Number words that contain letters a char fold may rewrite. Folds run after this step,
 # but an STT may already write the folded spelling ("fuenf"): we restore the original
@@ -40,10 +40,13 @@ SPACE_GROUPS = regex.compile(r"(?<=(?<![\d.,])\d{1,3}) (?=\d{3}(?!\d))")
 
 
 def build_number_converter(
-    rules: Numbers, folds: Mapping[str, str], unit_symbols: Mapping[str, str]
+    rules: Numbers,
+    folds: Mapping[str, str],
+    unit_symbols: Mapping[str, str],
+    fillers: frozenset[str] = frozenset(),
 ) -> Callable[[str], str]:
     language = rules.language
-    unfold = _unfolder(language, folds)
+    read = _between_fillers(build_number_reader(rules, folds), fillers)
     separators = [_THOUSANDS[sep] for sep in rules.thousands_separators if sep in _THOUSANDS]
     # Unit words pass through the converter too: French "pour cent" must come out as
     # "pour 100", as the spoken "cinq pour cent" does.
@@ -52,9 +55,7 @@ def build_number_converter(
     )
 
     def convert(text: str) -> str:
-        if unfold is not None:
-            text = unfold(text)
-        text = alpha2digit(text, language, threshold=0)
+        text = read(text)
         if not _DIGIT.search(text):
             return text
         if units:
@@ -64,6 +65,62 @@ def build_number_converter(
         return text
 
     return convert
+
+
+def build_number_reader(rules: Numbers, folds: Mapping[str, str]) -> Callable[[str], str]:
+    """Number words to digits with text2num, reading folded spellings too ("zwoelf" = 12).
+
+    text2num reads some words by what comes before them: in "un expire point neuf" it
+    leaves "neuf", in "1 expire point neuf" it writes 9. The normalizer must give the
+    same text on a second pass over its own output, so text2num reads its own output
+    again until nothing changes (once more is enough in every case we have seen).
+    """
+    language = rules.language
+    unfold = _unfolder(language, folds)
+
+    def read(text: str) -> str:
+        if unfold is not None:
+            text = unfold(text)
+        for _ in range(_MAX_READS):
+            digits = alpha2digit(text, language, threshold=0)
+            if digits == text:
+                break
+            text = digits
+        return text
+
+    return read
+
+
+_MAX_READS = 3
+
+
+def _between_fillers(read: Callable[[str], str], fillers: frozenset[str]) -> Callable[[str], str]:
+    """Read the numbers of each stretch between fillers on its own. text2num decides some
+    words by their neighbours (French "le X neuf" is "the new X"), and the fillers step,
+    later, removes the filler: a second pass would see other neighbours ("le neuf" = le 9)
+    and read the word otherwise. Read apart, both passes agree."""
+    if not fillers:
+        return read
+
+    def read_between(text: str) -> str:
+        tokens = text.split(" ")
+        if fillers.isdisjoint(token.lower() for token in tokens):
+            return read(text)
+        parts: list[str] = []
+        stretch: list[str] = []
+        for token in tokens:
+            if token.lower() not in fillers:
+                stretch.append(token)
+                continue
+            if stretch:
+                parts.append(read(" ".join(stretch)))
+                stretch = []
+            parts.append(token)
+        if stretch:
+            parts.append(read(" ".join(stretch)))
+        return " ".join(parts)
+
+    return read_between
 
 
 def is_number_word(token: str, language: str) -> bool:

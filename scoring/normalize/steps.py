@@ -17,7 +17,7 @@ from ..config.models import LanguageConfig
 from ..errors import ScoringError
 from .codes import build_digit_runs, build_letter_names, build_number_words, build_spelled_codes
 from .emails import build_spoken_emails, web_probe, web_token_test
-from .numbers import SPACE_GROUPS, build_number_converter, is_number_word
+from .numbers import SPACE_GROUPS, build_number_converter, build_number_reader, is_number_word
 from .symbols import build_spoken_symbols
 from .tokens import EDGE_PUNCT
 
@@ -172,14 +172,20 @@ def spoken_symbols_step(config: LanguageConfig) -> StepFn | None:
         return None
     digits = _digits_for_codes(config)
     form = vocabulary_form(config)
-    fillers = frozenset(form(filler) for filler in config.fillers)
+    fillers = _filler_spellings(config)
     return build_spoken_symbols(
-        config.spoken_symbols,
-        config.spoken_symbols_code_only,
+        _with_folded_spellings(config.spoken_symbols, form),
+        _with_folded_spellings(config.spoken_symbols_code_only, form),
         digits,
         fillers,
         frozenset(config.unit_symbols),
     )
+
+
+def _with_folded_spellings(words: Mapping[str, str], form: StepFn) -> dict[str, str]:
+    """Symbol words as written and as the char folds write them: the step runs before the
+    folds, and again, on a second pass, on folded text ("Schrägstrich", "schraegstrich")."""
+    return {**words, **{form(word): symbol for word, symbol in words.items()}}
 
 
 def emails_step(config: LanguageConfig) -> StepFn | None:
@@ -283,16 +289,23 @@ def digit_runs_step(config: LanguageConfig) -> StepFn | None:
 def _digits_for_codes(config: LanguageConfig) -> StepFn | None:
     if config.numbers is None:
         return None
-    from text_to_num import alpha2digit
-
-    language = config.numbers.language
-    return lambda text: alpha2digit(text, language, threshold=0)
+    return build_number_reader(config.numbers, config.char_folds)
 
 
 def numbers_step(config: LanguageConfig) -> StepFn | None:
     if config.numbers is None:
         return None
-    return build_number_converter(config.numbers, config.char_folds, config.unit_symbols)
+    fillers = _filler_spellings(config)
+    return build_number_converter(config.numbers, config.char_folds, config.unit_symbols, fillers)
+
+
+def _filler_spellings(config: LanguageConfig) -> frozenset[str]:
+    """Fillers as written and as the char folds write them, for the steps that run before
+    case and folds: on a second pass they see folded text ("äh", then "aeh")."""
+    form = vocabulary_form(config)
+    return frozenset(
+        spelling for filler in config.fillers for spelling in (filler.lower(), form(filler))
+    )
 
 
 def hyphens_step(config: LanguageConfig) -> StepFn:

@@ -23,7 +23,9 @@ from .tokens import is_punctuation, split_edges, strip_edges
 __all__ = ["build_spoken_symbols"]
 
 
-_PLAIN_NUMBER = regex.compile(r"^\d+(?:[.,]\d+)*$")
+# A number, or an ordinal as text2num writes it in digits (4th, 1er, 2ème, 4º, 1ª, 4e; German
+# 4. splits into 4 and a full stop): plain, as the word it came from ("fourth") is.
+_PLAIN_NUMBER = regex.compile(r"^\d+(?:[.,]\d+)*(?:st|nd|rd|th|er|ère|ème|e|º|ª)?$")
 
 
 @dataclass(frozen=True)
