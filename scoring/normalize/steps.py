@@ -71,6 +71,8 @@ def annotations_step(config: LanguageConfig) -> StepFn:
 
 def apostrophes_step(config: LanguageConfig) -> StepFn:
     variants = [ch for ch in _APOSTROPHES if ch != config.apostrophe]
+    if unicodedata.category(config.apostrophe)[0] not in "PS":
+        return _letter_apostrophes(config.apostrophe, variants)
     ascii_variants = [ch for ch in variants if ch.isascii()]
 
     def unify(text: str) -> str:
@@ -78,6 +80,19 @@ def apostrophes_step(config: LanguageConfig) -> StepFn:
             if ch in text:  # a few replace() calls beat translate() with a dict table
                 text = text.replace(ch, config.apostrophe)
         return text
+
+    return unify
+
+
+def _letter_apostrophes(letter: str, variants: list[str]) -> StepFn:
+    """An apostrophe that is a letter (Hausa ʼ: saʼa, ʼya) is written so only where a
+    letter or digit follows it. After the last letter it closes a quotation ("Ya ce
+    'biyu.'"): it stays punctuation, and the punctuation step removes it, as it would on
+    a second pass that no longer sees it."""
+    pattern = regex.compile(f"[{regex.escape(''.join(variants))}](?=\\w)")
+
+    def unify(text: str) -> str:
+        return pattern.sub(letter, text) if any(ch in text for ch in variants) else text
 
     return unify
 

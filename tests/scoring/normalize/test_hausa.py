@@ -59,6 +59,24 @@ def test_every_apostrophe_is_one_character_and_never_splits_a_word(apostrophe):
     assert normalizer(f"Sa{apostrophe}a, ne.", "strict") == "saʼa ne"
 
 
+@pytest.mark.parametrize("quote", ["'", "’"])
+def test_an_apostrophe_that_ends_a_word_is_a_closing_quote(quote):
+    """ʼ is a letter inside a word (saʼa) and before one (ʼya); after the last letter it
+    closes a quotation, so it is punctuation: no word of its own, no strict error."""
+    normalizer = load_scorer("ha").normalizer
+    assert normalizer(f"Ya ce {quote}biyu.{quote}", "strict") == "ya ce ʼbiyu"
+    assert normalizer(f"Ya ce saʼa{quote} ne", "strict") == "ya ce saʼa ne"
+    assert normalizer(f"{quote} ƙasa {quote}", "strict") == "ƙasa"
+    assert load_scorer("ha").score(f"Ya ce biyu.{quote}", "ya ce biyu").counts.errors == 0
+
+
+@pytest.mark.parametrize("text", ["[biyu.' tafiye-tafiye", "«sako ka? uku.' ¿kuɗina."])
+def test_a_closing_quote_after_a_number_word_reads_the_same_twice(text):
+    normalizer = load_scorer("ha").normalizer
+    once = normalizer(text)
+    assert normalizer(once) == once
+
+
 @pytest.mark.parametrize(
     ("text", "strict", "folded"),
     [
