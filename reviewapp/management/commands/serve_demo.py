@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 
@@ -21,7 +23,10 @@ class Command(BaseCommand):
         # (which starts background jobs with SIGINT ignored).
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, _interrupt)
-        worker = subprocess.Popen(worker_command(concurrency))
+        # In a process group of its own: a terminal's Ctrl-C reaches this command alone,
+        # which stops the worker once, and the worker's pool processes can be stopped
+        # with it.
+        worker = subprocess.Popen(worker_command(concurrency), start_new_session=True)
         self.stdout.write(f"Celery worker started (pid {worker.pid}); web app on http://{addr}/")
         try:
             call_command("runserver", addr, use_reloader=False)
@@ -42,9 +47,17 @@ def _interrupt(signum, frame) -> None:
 
 
 def _stop(worker: subprocess.Popen) -> None:
+    """A warm shutdown (the task running finishes), for at most 15 s; then, or at once on a
+    second Ctrl-C or SIGTERM, the worker and its pool are killed (acks_late: a task they
+    were running is delivered again). Nothing of the worker outlives this command."""
     if worker.poll() is None:
         worker.terminate()
         try:
             worker.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(worker.pid, signal.SIGKILL)  # the group outlives a main process gone first
+    worker.wait()
