@@ -54,9 +54,11 @@ def alive(pid: int) -> bool:
 
 
 @pytest.fixture
-def serve_demo(tmp_path):
+def serve_demo(tmp_path, transactional_db):
+    from tests.support.worker import database_url
+
     env = dict(os.environ, DEBUG="1", LEXICHECK_VAR_DIR=str(tmp_path), PYTHONPATH=str(ROOT))
-    env["DJANGO_SETTINGS_MODULE"] = "lexicheck.settings"
+    env.update(DJANGO_SETTINGS_MODULE="lexicheck.settings", DATABASE_URL=database_url())
     log = tmp_path / "serve_demo.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
