@@ -185,22 +185,18 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
 def spoken_symbols_step(config: LanguageConfig) -> StepFn | None:
     if not (config.spoken_symbols or config.spoken_symbols_code_only):
         return None
-    digits = _digits_for_codes(config)
     form = vocabulary_form(config)
-    fillers = _filler_spellings(config)
+
+    def both(symbols: Mapping[str, str]) -> dict[str, str]:
+        return {spelling: s for word, s in symbols.items() for spelling in _spellings(word, form)}
+
     return build_spoken_symbols(
-        _with_folded_spellings(config.spoken_symbols, form),
-        _with_folded_spellings(config.spoken_symbols_code_only, form),
-        digits,
-        fillers,
+        both(config.spoken_symbols),
+        both(config.spoken_symbols_code_only),
+        _digits_for_codes(config),
+        _filler_spellings(config, form),
         frozenset(config.unit_symbols),
     )
-
-
-def _with_folded_spellings(words: Mapping[str, str], form: StepFn) -> dict[str, str]:
-    """Symbol words as written and as the char folds write them: the step runs before the
-    folds, and again, on a second pass, on folded text ("Schrägstrich", "schraegstrich")."""
-    return {**words, **{form(word): symbol for word, symbol in words.items()}}
 
 
 def emails_step(config: LanguageConfig) -> StepFn | None:
@@ -310,17 +306,19 @@ def _digits_for_codes(config: LanguageConfig) -> StepFn | None:
 def numbers_step(config: LanguageConfig) -> StepFn | None:
     if config.numbers is None:
         return None
-    fillers = _filler_spellings(config)
+    fillers = _filler_spellings(config, vocabulary_form(config))
     return build_number_converter(config.numbers, config.char_folds, config.unit_symbols, fillers)
 
 
-def _filler_spellings(config: LanguageConfig) -> frozenset[str]:
-    """Fillers as written and as the char folds write them, for the steps that run before
-    case and folds: on a second pass they see folded text ("äh", then "aeh")."""
-    form = vocabulary_form(config)
-    return frozenset(
-        spelling for filler in config.fillers for spelling in (filler.lower(), form(filler))
-    )
+def _filler_spellings(config: LanguageConfig, form: StepFn) -> frozenset[str]:
+    return frozenset(spelling for filler in config.fillers for spelling in _spellings(filler, form))
+
+
+def _spellings(word: str, form: StepFn) -> tuple[str, str]:
+    """A config word as written (lower case) and as the case and char folds write it, for
+    the steps that run before them: a second pass over the normalizer's own output sees
+    the folded spelling ("Schrägstrich", then "schraegstrich"; "äh", then "aeh")."""
+    return word.lower(), form(word)
 
 
 def hyphens_step(config: LanguageConfig) -> StepFn:
