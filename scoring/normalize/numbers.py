@@ -9,6 +9,8 @@ digits and never merge 3.5 into 35.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Callable, Mapping
 
 import regex
@@ -34,6 +36,8 @@ _THOUSANDS = {
     ".": regex.compile(r"(?<=\d)\.(?=\d{3}(?!\d))"),
     "'": regex.compile(r"(?<=\d)'(?=\d{3}(?!\d))"),
 }
+# text2num reading its own output: once more has been enough in every case seen
+_MAX_READS = 3
 # A space between digit groups (French 1 000) is joined by a late step instead, after
 # punctuation is gone: other steps create spaces, and a second pass must not join more.
 SPACE_GROUPS = regex.compile(r"(?<=(?<![\d.,])\d{1,3}) (?=\d{3}(?!\d))")
@@ -73,25 +77,27 @@ def build_number_reader(rules: Numbers, folds: Mapping[str, str]) -> Callable[[s
     text2num reads some words by what comes before them: in "un expire point neuf" it
     leaves "neuf", in "1 expire point neuf" it writes 9. The normalizer must give the
     same text on a second pass over its own output, so text2num reads its own output
-    again until nothing changes (once more is enough in every case we have seen).
+    again until nothing changes, when that can change anything: it changed the text
+    and left a word it reads as a number on its own.
     """
     language = rules.language
     unfold = _unfolder(language, folds)
 
+    @functools.lru_cache(maxsize=8192)
+    def number_word(token: str) -> bool:
+        return alpha2digit(token, language, threshold=0) != token
+
     def read(text: str) -> str:
         if unfold is not None:
             text = unfold(text)
-        for _ in range(_MAX_READS):
-            digits = alpha2digit(text, language, threshold=0)
-            if digits == text:
+        digits = alpha2digit(text, language, threshold=0)
+        for _ in range(_MAX_READS - 1):
+            if digits == text or not any(map(number_word, digits.split())):
                 break
-            text = digits
-        return text
+            text, digits = digits, alpha2digit(digits, language, threshold=0)
+        return digits
 
     return read
-
-
-_MAX_READS = 3
 
 
 def _between_fillers(read: Callable[[str], str], fillers: frozenset[str]) -> Callable[[str], str]:
@@ -102,23 +108,16 @@ def _between_fillers(read: Callable[[str], str], fillers: frozenset[str]) -> Cal
     if not fillers:
         return read
 
+    def is_filler(token: str) -> bool:
+        return token.lower() in fillers
+
     def read_between(text: str) -> str:
-        tokens = text.split(" ")
-        if fillers.isdisjoint(token.lower() for token in tokens):
-            return read(text)
-        parts: list[str] = []
-        stretch: list[str] = []
-        for token in tokens:
-            if token.lower() not in fillers:
-                stretch.append(token)
-                continue
-            if stretch:
-                parts.append(read(" ".join(stretch)))
-                stretch = []
-            parts.append(token)
-        if stretch:
-            parts.append(read(" ".join(stretch)))
-        return " ".join(parts)
+        if fillers.isdisjoint(text.lower().split(" ")):
+            return read(text)  # most texts: no filler, one read
+        return " ".join(
+            " ".join(run) if filler else read(" ".join(run))
+            for filler, run in itertools.groupby(text.split(" "), key=is_filler)
+        )
 
     return read_between
 
