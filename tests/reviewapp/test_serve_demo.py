@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,15 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.services import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.worker
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def descendants(pid: int) -> set[int]:

@@ -7,7 +7,6 @@ Fault tests stop, restart and inspect this server; the shared Redis other test r
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -15,15 +14,9 @@ from pathlib import Path
 
 import redis
 
-from .services import missing
+from .services import free_port, missing
 
 REDIS_SERVER = "redis-server"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def require_redis_server() -> str:

@@ -23,6 +23,13 @@ def missing(service: str, why: str) -> None:
     pytest.skip(message)
 
 
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def port_open(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
