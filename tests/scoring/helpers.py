@@ -10,6 +10,7 @@ from pathlib import Path
 from scoring import load_scorer
 
 ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "reviewapp" / "demo" / "demo_conversations.jsonl"  # the labelled demo set
 
 
 def normalized(language: str, text: str) -> str:

@@ -3,15 +3,12 @@
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from scoring import load_bundle
 from scoring.labels import measure, without_fields
-
-ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "reviewapp" / "demo" / "demo_conversations.jsonl"
+from tests.scoring.helpers import DEMO, ROOT
 
 
 def test_a_label_is_checked_on_its_spans():

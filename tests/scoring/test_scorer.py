@@ -1,13 +1,13 @@
 """Scores: the same normalizer on both sides, corpus sums, honest counts, stamps."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import PairInput, load_scorer, score_corpus
+from tests.scoring.helpers import DEMO
 
 # Realistic text: words of every kind the rules touch, with punctuation where writers put it.
 words = st.sampled_from(
@@ -77,7 +77,7 @@ def test_normalizing_twice_equals_normalizing_once(text):
 def _demo_vocabulary() -> dict[str, list[str]]:
     """Every word of the demo set's references and transcripts, per language."""
     words: dict[str, set[str]] = {}
-    for line in DEMO_SET.read_text("utf-8").splitlines():
+    for line in DEMO.read_text("utf-8").splitlines():
         record = json.loads(line)
         seen = words.setdefault(record["language"], set())
         for turn in record["turns"]:
@@ -86,7 +86,6 @@ def _demo_vocabulary() -> dict[str, list[str]]:
     return {language: sorted(seen) for language, seen in words.items()}
 
 
-DEMO_SET = Path(__file__).resolve().parents[2] / "reviewapp" / "demo" / "demo_conversations.jsonl"
 DEMO_WORDS = _demo_vocabulary()
 
 
