@@ -87,8 +87,103 @@ class JapaneseRules(BaseModel):
         "Never inside a word (なんとか keeps its んと).",
     )
 
+    bare_numerals: bool = Field(
+        False,
+        description="Step ja_numbers also reads a numeral with no counter where it stands as "
+        "a number: not glued to a kanji (一, 答えは九), a compound numeral after a kanji "
+        "(紀元前九百から), a multiple of 万/億/兆 anywhere (お寺に一万寄付). A lone digit in a "
+        "word (統一, 一緒) and a numeral before a kanji (八百屋) stay.",
+    )
+    number_prefixes: list[Word] = Field(
+        default_factory=list,
+        description="Words after which a numeral is a number, glued or not: 第一 -> 第1, "
+        "マイナス七, 午前九から.",
+    )
+    clock_words: list[Word] = Field(
+        default_factory=list,
+        description="Words of the time of day (正午) after which a `number_exceptions` word "
+        "is minutes: 正午十分過ぎ -> 正午10分過ぎ, as after an hour (八時十分).",
+    )
+    decimal_point: Word | None = Field(
+        None,
+        description="Step ja_decimals: the word said for the decimal point, 三点一四 -> 3.14 "
+        "(kanji digits after it, no list 一点二点, no word 一点一画).",
+    )
+    fraction_mark: Word | None = Field(
+        None,
+        description="Step ja_fractions: denominator, this mark, numerator: 四分の三 -> 3/4, "
+        "十分の一 -> 1/10 (not after an hour: 五時十五分の電車).",
+    )
+    fraction_joiner: Word | None = Field(
+        None,
+        description="The word between the whole part and the fraction: 一と四分の三 -> "
+        "1と3/4; a written 1 3/4 is joined with it too.",
+    )
+    sign_words: dict[str, Word] = Field(
+        default_factory=dict,
+        description="Step ja_signs: a sign written before a number and its word (- "
+        "マイナス, + プラス, √ ルート), so it survives the punctuation step. Step ja_negatives "
+        "then writes the word of - as - before the number: マイナス七 = -7.",
+    )
+    weekdays: list[Word] = Field(
+        default_factory=list,
+        description="Step ja_dates: weekday marks in brackets after a date, written as the "
+        "day and `weekday_suffix`: 3月1日(水) -> 3月1日水曜日, (火〜土) -> 火曜日から土曜日.",
+    )
+    weekday_suffix: Word = Field("曜日", description="What a weekday mark is said with.")
+    date_words: list[Word] = Field(
+        default_factory=list,
+        description="Step ja_dates: year, month and day words for a written date: "
+        "2024/01/30 -> 2024年1月30日.",
+    )
+    time_words: list[Word] = Field(
+        default_factory=list,
+        description="Step ja_times: hour, minute and second words for a clock time: "
+        "9:05 -> 9時5分, 21:00 -> 21時, 9:05:30 -> 9時5分30秒.",
+    )
+    half_hour: Word | None = Field(
+        None,
+        description="Step ja_clock: the word for half past after an hour: 二時半 -> "
+        "二時30分 (1時間半 is an hour and a half and stays).",
+    )
+    day_halves: dict[str, Word] = Field(
+        default_factory=dict,
+        description="Step ja_clock: a.m. and p.m. marks written before or after a clock "
+        "time, as the word said before it: 3:30PM -> 午後3時30分, am9時 -> 午前9時.",
+    )
+    drop_zero_padding: bool = Field(
+        False,
+        description="Step ja_zeros: a zero that pads a month, day, hour, minute or second "
+        "(`date_words`, `time_words`) goes: 01月 -> 1月, 08時05分 -> 8時5分.",
+    )
+    range_marks: list[str] = Field(
+        default_factory=list,
+        description="Step ja_ranges: marks between two numbers said as `range_word`: "
+        "5〜9日 -> 5から9日, 10月中旬〜11月上旬; only after a number, before a number or "
+        "at the end of a phrase (はい〜 stays).",
+    )
+    range_word: Word | None = Field(
+        None,
+        description="The word said for a range mark (から). A numeral before it and "
+        "another numeral is a number: 令和二から四年.",
+    )
+    units: dict[Word, str] = Field(
+        default_factory=dict,
+        description="Step ja_units: unit words after a number to the international symbol "
+        "(キロメートル -> km, センチ -> cm); ambiguous words (キロ: km or kg) are left out. "
+        "The words also act as counters for ja_numbers.",
+    )
+
     @model_validator(mode="after")
     def _check(self) -> JapaneseRules:
+        if self.range_marks and self.range_word is None:
+            raise ValueError("range_marks need a range_word")
+        for unit, symbol in self.units.items():
+            if not symbol or symbol != symbol.lower() or any(ch.isspace() for ch in symbol):
+                raise ValueError(f"units: {unit!r} -> {symbol!r} must be lower case, no spaces")
+        for sign in self.sign_words:
+            if len(sign) != 1 or sign.isalnum():
+                raise ValueError(f"sign_words: {sign!r} must be one symbol character")
         for key, value in self.variants.items():
             if key == value:
                 raise ValueError(f"variants: {key!r} maps to itself")
