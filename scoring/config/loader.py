@@ -107,28 +107,38 @@ def config_languages(config_dir: Path | str | None = None) -> list[str]:
     return found
 
 
+def _lexicon_fields(raw: dict[str, Any]) -> dict[str, str]:
+    """Field path -> lexicon file name, for every lexicon field that names a file."""
+    found = {}
+    for path in sorted(LEXICON_FIELDS):
+        section, _, key = path.rpartition(".")
+        holder = raw.get(section) if section else raw
+        value = holder.get(key) if isinstance(holder, dict) else None
+        if isinstance(value, str):
+            found[path] = value
+    return found
+
+
 def _lexicon_names(raw: dict[str, Any]) -> list[str]:
-    return sorted({v for k, v in raw.items() if k in LEXICON_FIELDS and isinstance(v, str)})
+    return sorted(set(_lexicon_fields(raw).values()))
 
 
 def _inline_lexicons(raw: dict, lexicons: dict, source: str) -> dict:
     resolved = dict(raw)
-    for name in _lexicon_names(raw):
+    for path, name in _lexicon_fields(raw).items():
         if name not in lexicons:
-            raise ConfigError(source, _field_naming(raw, name), f"lexicon {name!r} is missing")
+            raise ConfigError(source, path, f"lexicon {name!r} is missing")
         content = lexicons[name]
         if not isinstance(content, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in content.items()
         ):
             raise ConfigError(name, "", "a lexicon is a JSON object of strings to strings")
-        for key, value in raw.items():
-            if value == name:
-                resolved[key] = content
+        section, _, key = path.rpartition(".")
+        if section:
+            resolved[section] = {**resolved[section], key: content}
+        else:
+            resolved[key] = content
     return resolved
-
-
-def _field_naming(raw: dict, lexicon: str) -> str:
-    return next(key for key, value in raw.items() if value == lexicon)
 
 
 def _validate(resolved: dict, source: str) -> LanguageConfig:

@@ -14,6 +14,15 @@ from typing import Annotated, Literal
 import regex
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from .classes import (
+    CardinalRules,
+    DateRules,
+    FractionRules,
+    MeasureRules,
+    MoneyRules,
+    OrdinalRules,
+    TimeRules,
+)
 from .hindi import HindiRules
 from .japanese import JapaneseRules
 from .korean import KoreanRules
@@ -186,6 +195,12 @@ class CodeRules(_Model):
         False,
         description="Step digit_runs: spaced single digits joined (1 2 3 = 123, 2 08 = 208).",
     )
+    per_character: bool = Field(
+        False,
+        description="Step digit_strings: a code or a long digit string is written one "
+        "character per token, so spacing, hyphens and dots inside it do not count and an "
+        "error inside it costs in proportion (555-0147 = 5 5 5 0 1 4 7, YTM924 = y t m 924).",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> CodeRules:
@@ -240,10 +255,19 @@ class LanguageConfig(_Model):
     number_words: Mapping = Field(
         default_factory=dict,
         description="Number words and phrases to digits for a language text2num does not "
-        "read (Hausa goma = 10, goma sha biyu = 12).",
     )
     codes: CodeRules | None = None
     emails: EmailRules | None = None
+    initialisms: bool = Field(
+        False, description="Step initialisms: dotted initials as one word (U.S. = US, a.m. = am)."
+    )
+    cardinals: CardinalRules | None = None
+    fractions: FractionRules | None = None
+    money: MoneyRules | None = None
+    measures: MeasureRules | None = None
+    times: TimeRules | None = None
+    dates: DateRules | None = None
+    ordinals: OrdinalRules | None = None
 
     korean: KoreanRules | None = None
     japanese: JapaneseRules | None = None
@@ -283,4 +307,17 @@ class LanguageConfig(_Model):
 
 
 # Mapping fields whose value may be the name of a lexicon file in the configs folder.
-LEXICON_FIELDS = frozenset({"spellings", "contractions", "char_folds", "loanwords", "number_words"})
+# Dotted paths name a mapping inside a section (`money.currencies`).
+LEXICON_FIELDS = frozenset(
+    {
+        "spellings",
+        "contractions",
+        "char_folds",
+        "loanwords",
+        "number_words",
+        "money.currencies",
+        "money.minor_units",
+        "measures.units",
+        "dates.months",
+    }
+)

@@ -25,6 +25,13 @@ from pathlib import Path
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
 from . import hindi, japanese, korean
+from .classes import (
+    CLASS_STEPS,
+    CODE_STEPS,
+    EARLY_CLASS_STEPS,
+    LATE_CLASS_STEPS,
+    UNIT_STEPS,
+)
 from .codes import build_number_words
 from .steps import CORE_BUILDERS, char_folder, vocabulary_form
 
@@ -48,13 +55,16 @@ _ORDERED: list[tuple[str, Callable]] = [
     *_slot("EARLY_STEPS"),
     ("replacements", CORE_BUILDERS["replacements"]),
     ("abbreviations", CORE_BUILDERS["abbreviations"]),
+    *EARLY_CLASS_STEPS,
     ("tokenize", CORE_BUILDERS["tokenize"]),
     ("spoken_symbols", CORE_BUILDERS["spoken_symbols"]),
     ("hyphens", CORE_BUILDERS["hyphens"]),
     ("numbers", CORE_BUILDERS["numbers"]),
     ("number_words", CORE_BUILDERS["number_words"]),
     *_slot("NUMBER_STEPS"),
+    *CLASS_STEPS,
     ("spelled_codes", CORE_BUILDERS["spelled_codes"]),
+    *UNIT_STEPS,
     ("case", CORE_BUILDERS["case"]),
     ("char_folds", CORE_BUILDERS["char_folds"]),
     ("punctuation", CORE_BUILDERS["punctuation"]),
@@ -63,10 +73,12 @@ _ORDERED: list[tuple[str, Callable]] = [
     *_slot("WORD_STEPS"),
     ("fillers", CORE_BUILDERS["fillers"]),
     *_slot("FILLER_STEPS"),
+    *CODE_STEPS,
     ("letter_names", CORE_BUILDERS["letter_names"]),
     ("digit_runs", CORE_BUILDERS["digit_runs"]),
     ("emails", CORE_BUILDERS["emails"]),
     ("digit_groups", CORE_BUILDERS["digit_groups"]),
+    *LATE_CLASS_STEPS,
     ("whitespace", CORE_BUILDERS["whitespace"]),
 ]
 STEP_ORDER: tuple[str, ...] = tuple(name for name, _ in _ORDERED)

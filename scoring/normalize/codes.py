@@ -416,7 +416,7 @@ def _a_number(code: str, number) -> bool:
     return number is not None and code.isalpha() and number(code.lower())
 
 
-def build_digit_runs() -> StepFn:
+def build_digit_runs(keep_apart: Callable[[str], bool] | None = None) -> StepFn:
     """A spaced run of single digits is one number: "1 2 3" = 123, "5 5 5 1 2 3 4" = 5551234.
 
     Pieces: a single digit, or a zero and a digit (text2num reads "two zero eight" as
@@ -428,7 +428,8 @@ def build_digit_runs() -> StepFn:
     alike.
 
     It runs late, after punctuation and fillers are gone, so a second pass sees the same
-    neighbours and joins nothing more.
+    neighbours and joins nothing more. `keep_apart(digits)`: a run written one digit per
+    token on purpose (`codes.per_character`: a phone number) stays so.
     """
 
     def piece(token: str) -> bool:
@@ -457,7 +458,7 @@ def build_digit_runs() -> StepFn:
             run = tokens[i:end]
             listed = (i > 0 and number(tokens[i - 1])) or (end < n and number(tokens[end]))
             if len(run) > 1 and sum(map(len, run)) >= 3 and not listed:
-                if any(len(t) == 1 for t in run):
+                if any(len(t) == 1 for t in run) and not (keep_apart and keep_apart("".join(run))):
                     run = ["".join(run)]
             out.extend(run)
             i = end
@@ -469,6 +470,8 @@ def build_digit_runs() -> StepFn:
             return match.group()  # too short to tell, or 07 09
         if number(_word_before(match)) or number(_word_after(match)):
             return match.group()  # a list of numbers
+        if keep_apart and keep_apart("".join(tokens)):
+            return match.group()
         return "".join(tokens)
 
     def join(text: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 import regex
 from text_to_num import alpha2digit
 
+from ..config.classes import CardinalRules
 from ..config.models import Numbers
 
 __all__ = ["build_number_converter", "build_number_reader", "is_number_word"]
@@ -48,9 +49,10 @@ def build_number_converter(
     folds: Mapping[str, str],
     unit_symbols: Mapping[str, str],
     fillers: frozenset[str] = frozenset(),
+    guard: CardinalRules | None = None,
 ) -> Callable[[str], str]:
     language = rules.language
-    read = _between_fillers(build_number_reader(rules, folds), fillers)
+    read = _between_fillers(build_number_reader(rules, folds, guard), fillers)
     separators = [_THOUSANDS[sep] for sep in rules.thousands_separators if sep in _THOUSANDS]
     # Unit words pass through the converter too: French "pour cent" must come out as
     # "pour 100", as the spoken "cinq pour cent" does.
@@ -71,7 +73,9 @@ def build_number_converter(
     return convert
 
 
-def build_number_reader(rules: Numbers, folds: Mapping[str, str]) -> Callable[[str], str]:
+def build_number_reader(
+    rules: Numbers, folds: Mapping[str, str], guard: CardinalRules | None = None
+) -> Callable[[str], str]:
     """Number words to digits with text2num, reading folded spellings too ("zwoelf" = 12).
 
     text2num reads some words by what comes before them: in "un expire point neuf" it
@@ -97,7 +101,53 @@ def build_number_reader(rules: Numbers, folds: Mapping[str, str]) -> Callable[[s
             text, digits = digits, alpha2digit(digits, language, threshold=0)
         return digits
 
-    return read
+    return _guarded(read, guard, number_word) if guard is not None else read
+
+
+# Private-use characters: text2num reads neither, and no text carries them.
+_KEPT = "\ue000"
+_APART = "\ue001"
+
+
+def _guarded(
+    read: Callable[[str], str], rules: CardinalRules, number_word: Callable[[str], bool]
+) -> Callable[[str], str]:
+    """text2num, told what it must not read (`not_numbers`: "my OS" is not "my 0") and where
+    a scale word stands apart (after a decimal: "dos coma cinco millones" is 2,5 millones,
+    which text2num would write 2,5000000)."""
+    keep = frozenset(word.lower() for word in rules.not_numbers)
+    decimals = frozenset(word.lower() for word in rules.decimal_words)
+    scales = frozenset(word.lower() for word in rules.scale_words)
+    watch = keep | (scales if decimals else frozenset())
+
+    def guarded(text: str) -> str:
+        tokens = text.split(" ")
+        lower = [token.lower() for token in tokens]
+        if watch.isdisjoint(lower):
+            return read(text)
+        out: list[str] = []
+        kept: list[str] = []
+        after_decimal = False
+        for token, word in zip(tokens, lower, strict=True):
+            if word in keep:
+                kept.append(token)
+                out.append(_KEPT)
+                after_decimal = False
+                continue
+            if word in decimals:
+                after_decimal = True
+            elif word in scales and after_decimal:
+                out.append(_APART)
+                after_decimal = False
+            elif not (word.isdigit() or number_word(word)):
+                after_decimal = False
+            out.append(token)
+        done = read(" ".join(out)).replace(f" {_APART} ", " ").replace(_APART, "")
+        for token in kept:
+            done = done.replace(_KEPT, token, 1)
+        return done
+
+    return guarded
 
 
 def _between_fillers(read: Callable[[str], str], fillers: frozenset[str]) -> Callable[[str], str]:

@@ -16,6 +16,7 @@ import regex
 from ..config.models import LanguageConfig
 from ..errors import ScoringError
 from .codes import build_digit_runs, build_letter_names, build_number_words, build_spelled_codes
+from .digit_strings import digit_string
 from .emails import build_spoken_emails, web_probe, web_token_test
 from .numbers import SPACE_GROUPS, build_number_converter, build_number_reader, is_number_word
 from .symbols import build_spoken_symbols
@@ -42,6 +43,9 @@ _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
 _EDGE_RUN = regex.compile(r"(?<=[^\s\p{P}])(\p{P}+)(?=\s|$)|(?:(?<=\s)|^)(\p{P}+)(?=[^\s\p{P}])")
 _APOSTROPHES = "'’‘ʼʻ`´′＇"
 _DASHES = regex.compile(r"[‐‑‒–—―−]")
+# A minus sign: a hyphen at the start of a word (or after an opening bracket) before a digit.
+_MINUS = regex.compile(r"(?<=^|\s|[(\[])-(?=\d)")
+_SIGN = "\ue002"  # a private-use character: not punctuation, so the edge split skips it
 
 
 class RuleTimeout(ScoringError):
@@ -176,6 +180,10 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
     def tokenize(text: str) -> str:
         if not _EDGE_PUNCTUATION.search(text):
             return text  # no punctuation at the edge of any word
+        if "-" in text:  # a minus sign stays with its number: -12, (-3.5)
+            signed = _MINUS.sub(_SIGN, text)
+            if signed is not text:
+                return _EDGE_RUN.sub(_space_edge_run, signed).replace(_SIGN, "-")
         # One pass over the whole text instead of a loop over its words
         return _EDGE_RUN.sub(_space_edge_run, text)
 
@@ -294,7 +302,13 @@ def letter_names_step(config: LanguageConfig) -> StepFn | None:
 def digit_runs_step(config: LanguageConfig) -> StepFn | None:
     """Spaced single digits as one number: 1 2 3 = 123 (`codes.py`)."""
     rules = config.codes
-    return build_digit_runs() if rules is not None and rules.join_digit_runs else None
+    if rules is None or not rules.join_digit_runs:
+        return None
+    return build_digit_runs(_spelled_out if rules.per_character else None)
+
+
+def _spelled_out(digits: str) -> bool:
+    return len(digit_string(digits)) > 1
 
 
 def _digits_for_codes(config: LanguageConfig) -> StepFn | None:
@@ -307,7 +321,9 @@ def numbers_step(config: LanguageConfig) -> StepFn | None:
     if config.numbers is None:
         return None
     fillers = _filler_spellings(config, vocabulary_form(config))
-    return build_number_converter(config.numbers, config.char_folds, config.unit_symbols, fillers)
+    return build_number_converter(
+        config.numbers, config.char_folds, config.unit_symbols, fillers, config.cardinals
+    )
 
 
 def _filler_spellings(config: LanguageConfig, form: StepFn) -> frozenset[str]:
@@ -347,8 +363,13 @@ def _number_word_test(config: LanguageConfig) -> Callable[[str], bool]:
     return lambda part: part.isalpha() and is_number_word(part, language)
 
 
+# A negative number (-12) and digit groups (555-0147, 2012-07-25) keep their hyphens for
+# the class steps (a minus sign, a date, a phone number); punctuation removes them later.
+_NUMBER_HYPHENS = regex.compile(r"-\d+(?:[.,]\d+)?|\d+(?:-\d+)+")
+
+
 def _hyphenated(token: str, join: bool, is_number: Callable[[str], bool]) -> str:
-    if "-" not in token:
+    if "-" not in token or _NUMBER_HYPHENS.fullmatch(token):
         return token
     parts = [part for part in token.split("-") if part]
     if len(parts) > 1 and all(is_number(part) for part in parts):
@@ -459,8 +480,13 @@ def punctuation_step(config: LanguageConfig) -> StepFn:
     www.example.com, booking.com): it stays one token, as the spoken one is written.
     """
     apostrophe = regex.escape(config.apostrophe)
+    # Kept: . , : between digits, ' _ / @ between letters, a minus sign before a number
+    # (-12 is not 12), and the degree sign (°c); with codes.per_character, a hyphen between
+    # digit groups (555-0147), for the digit_strings step to read.
+    between_digits = "[.,:-]" if config.codes and config.codes.per_character else "[.,:]"
     pattern = regex.compile(
-        rf"(?!(?<=\d)[.,:](?=\d))(?!(?<=\w)[_/@{apostrophe}](?=\w))[\p{{P}}\p{{S}}]"
+        rf"(?!(?<=\d){between_digits}(?=\d))(?!(?<=\w)[_/@{apostrophe}](?=\w))"
+        rf"(?!(?<!\S)-(?=\d))(?!°)[\p{{P}}\p{{S}}]"
     )
     rules = config.emails
     domains = [*rules.domains, *rules.domains_after_at] if rules else []

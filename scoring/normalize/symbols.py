@@ -28,6 +28,9 @@ __all__ = ["build_spoken_symbols"]
 _PLAIN_NUMBER = regex.compile(r"^\d+(?:[.,]\d+)*(?:st|nd|rd|th|er|ère|ème|e|º|ª)?$")
 
 
+_SIGNED = regex.compile(r"-\d+(?:[.,]\d+)?")
+
+
 @dataclass(frozen=True)
 class _Phrase:
     words: tuple[str, ...]
@@ -74,7 +77,12 @@ def build_spoken_symbols(
         ):
             return text
         tokens = text.split()
-        tokens = [part for token in tokens for part in split_edges(token)]
+        # a minus sign stays with its number (-11): the hyphens step keeps it so too
+        tokens = [
+            part
+            for token in tokens
+            for part in ([token] if _SIGNED.fullmatch(token) else split_edges(token))
+        ]
         # Rewrite until nothing changes: a symbol joined on one pass can make its neighbour
         # look like a code on the next ("dash one underscore x"), and the normalizer as a
         # whole must give the same text when applied twice.

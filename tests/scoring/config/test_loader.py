@@ -58,10 +58,11 @@ def test_missing_lexicon_names_the_field(tmp_path):
 
 def test_lexicons_are_part_of_the_bundle_and_the_hash(tmp_path):
     shutil.copy(CONFIGS / "en.json", tmp_path)
-    for name in ("en_contractions.json", "en_spellings.json"):
+    names = {"en_contractions.json", "en_spellings.json", "en_currencies.json", "en_units.json"}
+    for name in names:
         shutil.copy(CONFIGS / name, tmp_path)
     before = load_bundle("en", tmp_path)
-    assert set(before.data["lexicons"]) == {"en_contractions.json", "en_spellings.json"}
+    assert set(before.data["lexicons"]) == names  # a section's lexicon too (money.currencies)
     spellings = json.loads((tmp_path / "en_spellings.json").read_text())
     spellings["tyre"] = "tire"
     spellings["kerb"] = "curb"

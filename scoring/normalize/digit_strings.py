@@ -1,0 +1,126 @@
+"""Step `digit_strings`: long digit strings one digit per token, and codes in one piece.
+
+The policy (configs/README.md, "Codes and digit strings"): an STT writes a phone number or
+an account number with spaces, hyphens, dots or nothing between its parts (`555-0147`,
+`555 0147`, `5550147`, "five five five oh one four seven"); none of that is speech, and an
+error inside it should cost what is wrong in it: a phone number with seven digits missing
+is seven errors, not one, and a correct one is none.
+
+- A run of digit groups (adjacent number tokens once punctuation is gone, or groups joined
+  by dots or hyphens: `123.123.0.40`, `555-0147`) is one string when it looks like a code:
+  three groups or more, a group of three digits or more that starts with 0, or groups
+  joined by hyphens or dots with seven digits or more. Two spaced groups stay apart (`4 30`
+  is a time, `1990 1990` two years); counting (`1 2 3 … 9 10`, `10 9 8 7`) stays. Digits
+  said one by one (`1 2 3`, `2 08`) are left to the letter names (Alpha Bravo 1 2 3 is a
+  code) and to `digit_runs`, which joins them unless this rule would spell them out.
+- A digit string is written one digit per token when it is read digit by digit: seven
+  digits or more that are not a round number (`1000000` stays one token), or a leading 0
+  and three digits or more (`007`, `0147`). Other numbers stay one token (`25`, `2012`).
+
+It runs after the fillers (so "5 um 5 5" is one run) and before the letter names, which
+then see the digits a second pass would see.
+
+>>> step = build_digit_strings()
+>>> step("call 555 0147 , 5550147 , 1000000 , 123.123.0.40 , 1990 1990 , 9 10 11 , 1 2 3")
+'call 5 5 5 0 1 4 7 , 5 5 5 0 1 4 7 , 1000000 , 1 2 3 1 2 3 0 4 0 , 1990 1990 , 9 10 11 , 1 2 3'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["build_code_acronyms", "build_digit_strings", "digit_string"]
+
+StepFn = Callable[[str], str]
+
+# Digit groups joined by dots or hyphens (a decimal, 3.5, has one dot and stays)
+_JOINED_GROUPS = re.compile(r"\d+(?:\.\d+){2,}|\d+(?:-\d+)+")
+_SEPARATORS = re.compile(r"[.-]")
+
+
+# An acronym of two or three capitals, then a number (maybe with letters after it).
+_ACRONYM_NUMBER = re.compile(r"(?<!\S)([A-Z]{2,3}) (\d{1,6}[A-Za-z]{0,3})(?!\S)")
+
+
+def build_code_acronyms() -> StepFn:
+    """Step `code_acronyms` (before the case step, which hides capitals): an acronym right
+    before a number is part of one code, as a spelled code is: `YTM 924` = `YTM924`, so
+    `digit_strings` writes both `y t m 924`. Lower-case words ("at 5") are not acronyms.
+
+    >>> build_code_acronyms()("code YTM 924 , RTX 4050ti , at 5 , USA")
+    'code YTM924 , RTX4050ti , at 5 , USA'
+    """
+
+    def glue(text: str) -> str:
+        if not any("A" <= ch <= "Z" for ch in text):
+            return text
+        return _ACRONYM_NUMBER.sub(r"\1\2", text)
+
+    return glue
+
+
+def digit_string(digits: str) -> list[str]:
+    """One token, or one token per digit when the string is read digit by digit."""
+    long_and_not_round = len(digits) >= 7 and not digits.endswith("000")
+    if long_and_not_round or (len(digits) >= 3 and digits[0] == "0"):
+        return list(digits)
+    return [digits]
+
+
+def build_digit_strings() -> StepFn:
+    def convert(text: str) -> str:
+        if not any(ch.isdigit() for ch in text):
+            return text
+        out: list[str] = []
+        run: list[str] = []
+        for token in text.split():
+            if token.isdigit() and token.isascii():
+                run.append(token)
+                continue
+            if _JOINED_GROUPS.fullmatch(token):
+                out += _close(run)
+                run = []
+                groups = _SEPARATORS.split(token)
+                digits = "".join(groups)
+                if (
+                    len(groups) >= 3
+                    or len(digits) >= 7
+                    or any(len(g) >= 3 and g[0] == "0" for g in groups)
+                ):
+                    out += digit_string(digits)
+                else:
+                    out += [piece for group in groups for piece in digit_string(group)]
+                continue
+            out += _close(run)
+            run = []
+            out.append(token)
+        out += _close(run)
+        return " ".join(out)
+
+    return convert
+
+
+def _counted(run: list[str]) -> bool:
+    """A list said aloud: numbers that go up or down by one, one of them of two digits or
+    more (1 2 3 ... 9 10, 10 9 8 7). "3 2 1" alone is a code, as it always was."""
+    if any(group[0] == "0" for group in run) or all(len(group) == 1 for group in run):
+        return False
+    steps = {int(b) - int(a) for a, b in zip(run, run[1:], strict=False)}
+    return steps in ({1}, {-1})
+
+
+def _spelled(run: list[str]) -> bool:
+    """Digits said one by one, as text2num writes them (single digits, or 0 and a digit:
+    "two zero eight" is `2 08`): the letter names and then `digit_runs` read these."""
+    return all(len(g) == 1 or (len(g) == 2 and g[0] == "0") for g in run)
+
+
+def _close(run: list[str]) -> list[str]:
+    """A run of digit groups: one string if it looks like a code, then the digit rule."""
+    if not run:
+        return []
+    if len(run) > 1 and not _counted(run) and not _spelled(run):
+        if len(run) >= 3 or any(len(g) >= 3 and g[0] == "0" for g in run):
+            return digit_string("".join(run))
+    return [piece for group in run for piece in digit_string(group)]

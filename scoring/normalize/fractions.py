@@ -1,0 +1,154 @@
+"""Step `fractions`: a fraction as `N/D`, a mixed number as `W N/D`.
+
+Read after the cardinals step, so the numbers are digits:
+
+- a number and a denominator word: `1 half` = `1/2`, `3 quarters` = `3/4`, `2 Drittel` =
+  `2/3` (`denominators`); a German denominator made of a number word and a suffix
+  (`1 siebzehntel` = `1/17`, `stem_suffixes`);
+- a number and an ordinal, where the language says fractions so (`ordinal_denominators`):
+  `1 5th` (one fifth) = `1/5`, `2 3rds` = `2/3`, `1 5ème` = `1/5`; never a second (a
+  `1 2nd` is "one second");
+- `a half` = `1/2` (the config's `cardinals.one_words`), `2 and a half` = `2 1/2`
+  (`and_words`), `3 over 4` = `3/4` (`over_words`);
+- written forms: `½` = `1/2`, `4½` = `4 1/2`, `1 / 2` = `1/2`.
+
+>>> from scoring.config.classes import FractionRules
+>>> step = build_fractions(FractionRules(denominators={"half": 2, "quarters": 4},
+...     ordinal_denominators=True, and_words=["and"], over_words=["over"]),
+...     ordinal_suffixes=["st", "nd", "rd", "th"], one_words=["a"])
+>>> step("1 half , 3 quarters , 2 and a half , 1 5th , 3 over 4 , 4½ , wait 1 2nd")
+'1/2 , 3/4 , 2 1/2 , 1/5 , 3/4 , 4 1/2 , wait 1 2nd'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+
+from text_to_num import alpha2digit
+
+from ..config.classes import FractionRules
+from .tables import PhraseTable, lowered, scan, word_set
+
+__all__ = ["build_fractions", "vulgar_fractions"]
+
+StepFn = Callable[[str], str]
+
+_INTEGER = re.compile(r"\d+")
+_SLASH = "/"
+_FRACTION = re.compile(r"\d+/\d+")
+
+
+def vulgar_fractions() -> dict[str, str]:
+    """Every Unicode vulgar fraction (½, ¾, ⅞ ...) as N/D, from the Unicode data."""
+    found = {}
+    for code in range(0x00A0, 0x2190):
+        ch = chr(code)
+        decomposition = unicodedata.decomposition(ch)
+        if decomposition.startswith("<fraction>"):
+            parts = [chr(int(h, 16)) for h in decomposition.split()[1:]]
+            numerator, _, denominator = "".join(parts).partition("\u2044")
+            if numerator.isdigit() and denominator.isdigit():
+                found[ch] = f"{numerator}/{denominator}"
+    return found
+
+
+_VULGAR = vulgar_fractions()
+_VULGAR_STUCK = re.compile(f"^(\\d*)([{''.join(_VULGAR)}])$")
+
+
+def build_fractions(
+    rules: FractionRules,
+    *,
+    ordinal_suffixes: Iterable[str] = (),
+    one_words: Iterable[str] = (),
+    number_language: str | None = None,
+    form: Callable[[str], str] | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> StepFn:
+    denominators = PhraseTable(rules.denominators, form)
+    and_words = word_set(rules.and_words, form)
+    over_words = word_set(rules.over_words, form)
+    ones = word_set(one_words, form) | {"1"}
+    suffixes = sorted({s for s in ordinal_suffixes if s}, key=len, reverse=True)
+    ordinal = (
+        re.compile(r"(\d+)(?:" + "|".join(re.escape(s) for s in suffixes) + r")s?")
+        if rules.ordinal_denominators and suffixes
+        else None
+    )
+    stems = sorted(rules.stem_suffixes, key=len, reverse=True)
+
+    def denominator(tokens: list[str], lower: list[str], i: int) -> tuple[int, int] | None:
+        """(tokens taken, denominator) of a denominator at tokens[i], or None."""
+        found = denominators.match(tokens, i, lower) if lower[i] in denominators.firsts else None
+        if found:
+            return found
+        if ordinal is not None:
+            match = ordinal.fullmatch(lower[i])
+            if match and int(match.group(1)) > 2:
+                return 1, int(match.group(1))
+        if stems and number_language:
+            value = _stem_denominator(lower[i], stems, number_language)
+            if value:
+                return 1, value
+        return None
+
+    def fraction(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
+        """(index after, N/D) of a fraction said at tokens[i], or None."""
+        n = len(tokens)
+        token = tokens[i]
+        numerator = token if _INTEGER.fullmatch(token) else "1" if lower[i] in ones else None
+        if numerator is None or i + 1 >= n or len(numerator) > 3:
+            return None  # a numerator of a fraction said aloud is small (not 1988 9th)
+        if lower[i + 1] in over_words and i + 2 < n and _INTEGER.fullmatch(tokens[i + 2]):
+            return i + 3, f"{numerator}/{tokens[i + 2]}"
+        found = denominator(tokens, lower, i + 1)
+        if found:
+            return i + 1 + found[0], f"{numerator}/{found[1]}"
+        return None
+
+    def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
+        if _INTEGER.fullmatch(tokens[i]) and i + 2 < len(tokens) and lower[i + 1] in and_words:
+            mixed = fraction(tokens, lower, i + 2)  # 2 and a half: 2 1/2
+            if mixed:
+                return mixed[0], [tokens[i], mixed[1]]
+        found = fraction(tokens, lower, i)
+        return (found[0], [found[1]]) if found else None
+
+    def convert(text: str) -> str:
+        if not any(ch.isdigit() for ch in text) and not any(ch in _VULGAR for ch in text):
+            if ones.isdisjoint(text.lower().split()):
+                return text
+        tokens = _written(text.split())
+        return " ".join(scan(tokens, lowered(tokens), read, skip))
+
+    return convert
+
+
+def _written(tokens: list[str]) -> list[str]:
+    """½ -> 1/2, 4½ -> 4 1/2, 1 / 2 -> 1/2."""
+    out: list[str] = []
+    for token in tokens:
+        stuck = _VULGAR_STUCK.match(token)
+        if stuck:
+            if stuck.group(1):
+                out.append(stuck.group(1))
+            out.append(_VULGAR[stuck.group(2)])
+        elif token == _SLASH and out and _INTEGER.fullmatch(out[-1]):
+            out[-1] += "/"
+        elif out and out[-1].endswith("/") and _INTEGER.fullmatch(token):
+            out[-1] += token
+        else:
+            out.append(token)
+    return [token[:-1] if token.endswith("/") and token[:-1].isdigit() else token for token in out]
+
+
+def _stem_denominator(word: str, stems: list[str], language: str) -> int | None:
+    """de `siebzehntel` -> 17, `zwanzigstel` -> 20: a number word and a suffix."""
+    for suffix in stems:
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            read = alpha2digit(word[: -len(suffix)], language, threshold=0)
+            if read.isdigit() and int(read) > 2:
+                return int(read)
+    return None

@@ -1,0 +1,161 @@
+"""Step `measures`: a number and its unit, the unit written as its symbol.
+
+`200 km/h` = `200 kilometers per hour` = `200 km/h`; `12kg` = `twelve kilograms` = `12 kg`;
+`18.52 km²` = `18.52 square kilometers` = `18.52 km2`; `72 °F` = `72 degrees fahrenheit` =
+`72 °f`. The config's `measures.units` maps every written form of a unit (names singular
+and plural, symbols) to its canonical symbol, in lower case: the case step would lower it
+anyway, so mW and MW are one symbol (an STT that mixes up milli and mega is not an error we
+meet; a reference that writes mW for megawatts is).
+
+A unit is read only right after a number (a fraction counts: `4 1/2 lbs`), where an
+ordinary word is not a unit: `5 m` is metres, "I am" is not. Symbols that are ordinary words
+in lower case are matched only as written (`case_sensitive`: A for amperes). A unit may be:
+- a form of the table, a phrase included (`astronomical units`, `degrees celsius`);
+- an SI prefix word before or joined to a unit name (`kilo watt`, `kilowatts` -> kw);
+- square / cubic before it, or ² ³ 2 3 after a symbol (`sq ft` -> ft2, `m³` -> m3);
+- two units with a per word or a slash (`miles per hour`, `km/h`, `cc/s`), the result
+  looked up again (`mi/h` is `mph` if the table says so);
+- `per` and a unit with no unit before it (`56.3 per square kilometer`) -> `/km2`.
+
+>>> from scoring.config.classes import MeasureRules
+>>> rules = MeasureRules(units={"meters": "m", "m": "m", "hour": "h", "h": "h",
+...     "kilograms": "kg", "kg": "kg", "watt": "w", "watt hours": "wh"},
+...     prefixes={"kilo": "k"}, per_words=["per"], square_words=["square"])
+>>> build_measures(rules)("200 kilometers per hour , 12kg , 2 square meters , 2 kilo watt hours")
+'200 km/h , 12 kg , 2 m2 , 2 kwh'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..config.classes import MeasureRules
+from .tables import PhraseTable, is_number, lowered, scan, word_set
+
+__all__ = ["build_measures"]
+
+StepFn = Callable[[str], str]
+
+_POWERS = str.maketrans({"²": "2", "³": "3", "μ": "µ"})
+_AMOUNT = re.compile(r"-?\d+(?:[.,]\d+)?|\d+/\d+")
+_STUCK = re.compile(r"(-?\d+(?:[.,]\d+)?)([^\d\s.,/-][^\s]*)")
+
+
+def build_measures(
+    rules: MeasureRules,
+    form: Callable[[str], str] | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> StepFn:
+    exact = {key for key in rules.units if key in rules.case_sensitive}
+    table = PhraseTable(
+        {k.translate(_POWERS): v for k, v in rules.units.items() if k not in exact}, form
+    )
+    exact_units = {k.translate(_POWERS): rules.units[k] for k in exact}
+    prefixes = sorted(
+        ((p.lower(), s.lower()) for p, s in rules.prefixes.items()), key=lambda p: -len(p[0])
+    )
+    prefix_words = {p: s for p, s in prefixes}
+    per = word_set(rules.per_words, form)
+    square = word_set(rules.square_words, form)
+    cubic = word_set(rules.cubic_words, form)
+    lookup = {k.lower().translate(_POWERS): v for k, v in rules.units.items() if k not in exact}
+
+    def symbol(word: str, original: str) -> str | None:
+        """The canonical symbol of one token, or None: km, km², kilowatts, km/h, /km²."""
+        if original.translate(_POWERS) in exact_units:
+            return exact_units[original.translate(_POWERS)]
+        word = word.translate(_POWERS)
+        if word in lookup:
+            return lookup[word]
+        if "/" in word and len(word) > 1:
+            head, _, tail = word.partition("/")
+            right = symbol(tail, tail)
+            if right is None:
+                return None
+            if not head:
+                return "/" + right
+            left = symbol(head, head)
+            return _alias(f"{left}/{right}", lookup) if left else None
+        if word[-1:] in "23" and word[:-1] in lookup and not word[:-1].isdigit():
+            return lookup[word[:-1]] + word[-1]
+        for prefix, short in prefixes:
+            rest = word[len(prefix) :]
+            if word.startswith(prefix) and rest in lookup and len(rest) > 2:
+                return short + lookup[rest]
+        return None
+
+    def unit(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
+        """(tokens taken, symbol) of a unit at tokens[i]: [square|cubic] unit [per unit]."""
+        n = len(tokens)
+        if i >= n:
+            return None
+        power = ""
+        start = i
+        if lower[i] in square or lower[i] in cubic:
+            power = "2" if lower[i] in square else "3"
+            i += 1
+            if i >= n:
+                return None
+        found = _simple(tokens, lower, i)
+        if found is None:
+            return None
+        taken, value = found
+        i += taken
+        value += power
+        if i + 1 < n and lower[i] in per:
+            right = unit(tokens, lower, i + 1)
+            if right is not None:
+                return i - start + 1 + right[0], _alias(f"{value}/{right[1]}", lookup)
+        return i - start, value
+
+    def _simple(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
+        if lower[i] in prefix_words and i + 1 < len(tokens):
+            found = _simple(tokens, lower, i + 1)  # kilo watt (before "kilo" = kg)
+            if found:
+                return found[0] + 1, prefix_words[lower[i]] + found[1]
+        if lower[i] in table.firsts:
+            found = table.match(tokens, i, lower)
+            if found:
+                return found
+        value = symbol(lower[i], tokens[i])
+        return (1, value) if value else None
+
+    def convert(text: str) -> str:
+        if not any(ch.isdigit() for ch in text):
+            return text
+        tokens = _set_units_apart(text.split(), symbol)
+        return " ".join(scan(tokens, lowered(tokens), read, skip))
+
+    def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
+        """(index after, canonical tokens) of a number and its unit at tokens[i], or None."""
+        if i + 1 >= len(tokens):
+            return None
+        if _AMOUNT.fullmatch(tokens[i]):
+            found = unit(tokens, lower, i + 1)
+            if found:
+                return i + 1 + found[0], [tokens[i], found[1]]
+        elif lower[i] in per and i > 0 and is_number(tokens[i - 1]):
+            found = unit(tokens, lower, i + 1)
+            if found:
+                return i + 1 + found[0], ["/" + found[1]]  # 56.3 per square kilometer
+        return None
+
+    return convert
+
+
+def _alias(symbol: str, lookup: dict[str, str]) -> str:
+    """A composed symbol the table writes otherwise: mi/h -> mph, if the table says so."""
+    return lookup.get(symbol, symbol)
+
+
+def _set_units_apart(tokens: list[str], symbol) -> list[str]:
+    """`12kg` -> `12 kg`, `5°C` -> `5 °C`: only when what follows the number is a unit."""
+    out = []
+    for token in tokens:
+        stuck = _STUCK.fullmatch(token) if token[:1].isdigit() or token[:1] == "-" else None
+        if stuck and symbol(stuck.group(2).lower(), stuck.group(2)):
+            out += [stuck.group(1), stuck.group(2)]
+        else:
+            out.append(token)
+    return out

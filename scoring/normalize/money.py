@@ -1,0 +1,166 @@
+"""Step `money`: an amount of money written one way, `<amount> <currency>`.
+
+Read after the cardinals step (numbers are digits, a currency symbol stuck to a number is
+set apart, scale words are multiplied in). The config's `money.currencies` maps every
+written form of a currency (symbol, code, name, plural) to one canonical word, and
+`minor_units` does the same for cents, pence, centimes. Forms may be phrases ("us
+dollars", "franc suisse").
+
+What is read:
+- a symbol or code before or after the amount: `$ 5`, `5 €`, `USD 5` -> `5 dollar`;
+- a name after the amount: `5 dollars` -> `5 dollar` (singular and plural are one word);
+  `2000000 d'euros` / `de euros` (`of_words`) -> `2000000 euro`;
+- cents after the units, with or without their name: `29 dollars 50 cents`,
+  `2 euros and 20 cents`, `2 Euro 20` (at the end of a sentence) -> `29 dollar 50 cent`;
+- cents alone: `50 cents` -> `50 cent`.
+
+The canonical writing is `<whole> <currency>` then `<cents> <minor>` when there are any:
+`$29.50` = `29 dollar 50 cent`, `$2.00` = `2 dollar`, `$0.50` = `50 cent`, `$20.5` =
+`20 dollar 50 cent`; an amount with more decimals than cents keeps them (`$.506` =
+`0.506 dollar`). So a wrong number of dollars or of cents is one error each.
+
+>>> from scoring.config.classes import MoneyRules
+>>> rules = MoneyRules(currencies={"$": "dollar", "dollars": "dollar", "dollar": "dollar"},
+...     minor_units={"cents": "cent", "cent": "cent"}, minor_of={"dollar": "cent"},
+...     and_words=["and"])
+>>> step = build_money(rules, ".")
+>>> step("$ 29.50 , 29 dollars and 50 cents , 5 dollars , $ 0.50 , 50 cents , $ 2.00")
+'29 dollar 50 cent , 29 dollar 50 cent , 5 dollar , 50 cent , 50 cent , 2 dollar'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import regex
+
+from ..config.classes import MoneyRules
+from .tables import Amount, PhraseTable, lowered, scan, word_set
+
+__all__ = ["build_money", "money_words"]
+
+StepFn = Callable[[str], str]
+
+
+def money_words(rules: MoneyRules) -> set[str]:
+    """The canonical words the step writes (other steps must leave them alone)."""
+    return set(rules.currencies.values()) | set(rules.minor_units.values())
+
+
+def build_money(
+    rules: MoneyRules,
+    decimal: str,
+    form: Callable[[str], str] | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> StepFn:
+    currencies = PhraseTable(rules.currencies, form)
+    minors = PhraseTable(rules.minor_units, form)
+    and_words = word_set(rules.and_words, form)
+    of_words = word_set(rules.of_words, form)
+    # Symbols and codes stuck to a number ("5€" after cardinals is "5 €"; a code may
+    # still be stuck: "USD5") and elided of-words ("d'euros").
+    stuck = _stuck_pattern([form_ for form_ in rules.currencies if " " not in form_])
+    elided = [word for word in of_words if word.endswith("'")]
+    probe = currencies.firsts | minors.firsts
+
+    def currency_at(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
+        if i >= len(tokens):
+            return None
+        found = currencies.match(tokens, i, lower) if lower[i] in currencies.firsts else None
+        if found:
+            return found
+        for prefix in elided:  # d'euros
+            if lower[i].startswith(prefix) and lower[i][len(prefix) :] in currencies.firsts:
+                rest = [lower[i][len(prefix) :]] + lower[i + 1 :]
+                found = currencies.match(rest, 0, rest)
+                if found:
+                    return found
+        return None
+
+    def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
+        """(index after, canonical tokens) of an amount of money at tokens[i], or None."""
+        if not (any(ch.isdigit() for ch in tokens[i]) or lower[i] in currencies.firsts):
+            return None
+        n = len(tokens)
+        before = currency_at(tokens, lower, i)
+        if before and i + before[0] < n:
+            amount = Amount.parse(tokens[i + before[0]], decimal)
+            if amount is not None:
+                end = i + before[0] + 1
+                again = currency_at(tokens, lower, end)  # "$5 dollars"
+                if again and again[1] == before[1]:
+                    end += again[0]
+                return _with_cents(tokens, lower, end, amount, before[1], minors, and_words, rules)
+        amount = Amount.parse(tokens[i], decimal)
+        if amount is None or i + 1 >= n:
+            return None
+        end = i + 1
+        if lower[end] in of_words and end + 1 < n:
+            end += 1
+        after = currency_at(tokens, lower, end)
+        if after:
+            return _with_cents(
+                tokens, lower, end + after[0], amount, after[1], minors, and_words, rules
+            )
+        minor = minors.match(tokens, i + 1, lower) if lower[i + 1] in minors.firsts else None
+        if minor and amount.is_integer:
+            return i + 1 + minor[0], [amount.written(decimal), minor[1]]
+        return None
+
+    def convert(text: str) -> str:
+        if stuck is not None:
+            text = stuck.sub(r"\1 \2", text)
+        tokens = text.split()
+        lower = lowered(tokens)
+        if probe.isdisjoint(lower) and not any(
+            any(lw.startswith(p) for p in elided) for lw in lower
+        ):
+            return text
+        out = scan(tokens, lower, read, skip)
+        return " ".join(out)
+
+    return convert
+
+
+def _with_cents(tokens, lower, end, amount: Amount, currency: str, minors, and_words, rules):
+    """(index after, canonical tokens): the amount, then its cents if they follow:
+    `29 dollars (and) 50 (cents)`."""
+    minor = rules.minor_of.get(currency)
+    taken = end
+    cents: int | None = None
+    if minor and amount.is_integer:
+        j = end + 1 if end < len(tokens) and lower[end] in and_words else end
+        if j < len(tokens) and tokens[j].isdigit() and len(tokens[j]) <= 2:
+            named = minors.match(tokens, j + 1, lower) if j + 1 < len(tokens) else None
+            if named and named[1] == minor:
+                cents, taken = int(tokens[j]), j + 1 + named[0]
+            elif j + 1 == len(tokens):
+                cents, taken = int(tokens[j]), j + 1  # "2 Euro 20" at the end
+    return taken, _canonical(amount, currency, minor, cents)
+
+
+def _canonical(amount: Amount, currency: str, minor: str | None, cents: int | None) -> list[str]:
+    whole = amount.sign + amount.whole.lstrip("0") if amount.whole.strip("0") else "0"
+    fraction = amount.fraction.rstrip("0")
+    if cents is None and minor and len(fraction) <= 2:
+        cents = int(fraction.ljust(2, "0")) if fraction else 0
+        fraction = ""
+    if fraction:  # more decimals than cents: the amount as written, without trailing zeros
+        return [f"{whole}.{fraction}", currency]
+    if cents and whole in ("0", "-0"):
+        return [("-" if amount.sign else "") + str(cents), minor]
+    words = [whole, currency]
+    if cents:
+        words += [str(cents), minor]
+    return words
+
+
+def _stuck_pattern(forms: list[str]) -> regex.Pattern | None:
+    """A code or symbol stuck to the start of a number: USD5, €5 (cardinals sets apart a
+    symbol, not a code)."""
+    codes = [f for f in forms if f.isalpha() and f.isupper() and len(f) > 1]
+    if not codes:
+        return None
+    alternatives = "|".join(re.escape(code) for code in sorted(codes, key=len, reverse=True))
+    return regex.compile(rf"(?<!\S)({alternatives})(\d)")

@@ -1,0 +1,289 @@
+"""Step `times`: a clock time written `H MM`, with `am` / `pm` when said.
+
+The canonical time is the hour without a leading zero, then the minutes as two digits
+unless they are 00, then the seconds if any: `4:30` = `four thirty` = `4 30`; `8:05` =
+`eight oh five` = `8 05`; `2:00 PM` = `2 o'clock p.m.` = `2 pm`; `16:30 Uhr` =
+`sechzehn Uhr dreißig` = `16 30`. Two tokens, because an STT that writes "4 30" or a speaker
+who says "four thirty" gives two words: a context-free "4 30" then needs no rule at all.
+
+Read after the cardinals step (numbers are digits). What makes a time:
+- a written clock: `4:30`, `04:30:05`, `4:30pm`, `16h30` / `16 h 30` (`hour_words` h);
+- an hour (1-12) with `am` / `pm` (`a.m.`, `A M`, `pm`): `4 pm`, `4 30 p m`;
+- an hour with an hour word (o'clock, Uhr, heures), its minutes after it or after the
+  hour word (`16 Uhr 30`, `8 heures 7`), minute and second words dropped;
+- a half or a quarter, or minutes, past or to an hour: `half past 4`, `quarter to 5` =
+  `4 45`, `10 nach 12`, `viertel vor 12` = `11 45`, `halb 12` = `11 30` (`half_before`),
+  `11 heures et demie`, `5 heures moins le quart`; minutes "to" an hour only with a
+  quarter or a half, or an hour word, am/pm or a context word around ("10 to 5" is also a
+  score);
+- a named time: `noon` = 12, `minuit 17` = `0 17`;
+- `4.30` only after a context word (`at 4.30`) or before am/pm;
+- a day part after a 12-hour time, where the language writes 24 hours: `8 heures du soir`
+  = `20`.
+
+>>> from scoring.config.classes import TimeRules
+>>> rules = TimeRules(am=["am", "a m", "a.m"], pm=["pm", "p m", "p.m"],
+...     hour_words=["o'clock"], past_words=["past"], to_words=["to"], quarter_words=["quarter"],
+...     half_words=["half"], context_words=["at"], named={"noon": "12"})
+>>> step = build_times(rules)
+>>> step("4:30 , 2 o'clock p m , 02:00 PM , half past 4 , quarter to 5 , at 4.30 , 8 05 am")
+'4 30 , 2 pm , 2 pm , 4 30 , 4 45 , at 4 30 , 8 05 am'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..config.classes import TimeRules
+from .tables import PhraseTable, lowered, scan, word_set
+
+__all__ = ["build_times"]
+
+StepFn = Callable[[str], str]
+
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+_HOUR = re.compile(r"\d{1,2}")
+_MINUTES = re.compile(r"\d{1,2}")
+_DOTTED = re.compile(r"(\d{1,2})[.](\d{2})")
+
+
+def build_times(
+    rules: TimeRules,
+    form: Callable[[str], str] | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> StepFn:
+    marks = PhraseTable({**dict.fromkeys(rules.am, "am"), **dict.fromkeys(rules.pm, "pm")}, form)
+    hour_words = PhraseTable(dict.fromkeys(rules.hour_words, ""), form)
+    minute_words = PhraseTable(dict.fromkeys(rules.minute_words, ""), form)
+    second_words = PhraseTable(dict.fromkeys(rules.second_words, ""), form)
+    past = PhraseTable(dict.fromkeys(rules.past_words, 1), form)
+    to = PhraseTable(dict.fromkeys(rules.to_words, -1), form)
+    fractions = PhraseTable(
+        {**dict.fromkeys(rules.quarter_words, 15), **dict.fromkeys(rules.half_words, 30)}, form
+    )
+    half_before = word_set(rules.half_before, form)
+    and_words = word_set(rules.and_words, form)
+    minus_words = PhraseTable(dict.fromkeys(rules.minus_words, -1), form)
+    named = PhraseTable(rules.named, form)
+    evening = PhraseTable(dict.fromkeys(rules.evening_words, 12), form)
+    context = word_set(rules.context_words, form)
+    # "h" stuck between hour and minutes: 16h30, 4h
+    stuck_h = (
+        re.compile(r"(\d{1,2})h(\d{2})?")
+        if any(w.lower() == "h" for w in rules.hour_words)
+        else None
+    )
+    stuck_mark = _stuck_marks([*rules.am, *rules.pm])
+    vocabulary = (
+        marks.firsts
+        | hour_words.firsts
+        | past.firsts
+        | to.firsts
+        | fractions.firsts
+        | half_before
+        | named.firsts
+    )
+
+    def match(table: PhraseTable, tokens, lower, i) -> tuple[int, object] | None:
+        if i < len(tokens) and lower[i] in table.firsts:
+            return table.match(tokens, i, lower)
+        return None
+
+    def suffix(tokens, lower, i, hour: int, parts: list[str]) -> tuple[int, list[str]]:
+        """am/pm or a day part after a time: (index after, canonical tokens)."""
+        mark = match(marks, tokens, lower, i)
+        if mark:
+            return i + mark[0], [*parts, mark[1]]
+        day = match(evening, tokens, lower, i)
+        if day and hour < 12:
+            return i + day[0], [str(hour + 12), *parts[1:]]
+        return i, parts
+
+    def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
+        """(index after, canonical tokens) of a time at tokens[i], or None."""
+        token, n = tokens[i], len(tokens)
+        clock = _CLOCK.fullmatch(token) or (stuck_h.fullmatch(lower[i]) if stuck_h else None)
+        if clock:
+            hour, minutes, seconds = clock.group(1), clock.group(2), clock.groups()[2:3]
+            seconds = seconds[0] if seconds else None
+            if int(hour) > 24 or (minutes and int(minutes) > 59):
+                return None
+            end = i + 1
+            if match(hour_words, tokens, lower, end):  # 16:30 Uhr
+                end += match(hour_words, tokens, lower, end)[0]
+            return suffix(tokens, lower, end, int(hour), _canonical(hour, minutes, seconds))
+        fraction = match(fractions, tokens, lower, i)
+        if fraction or (_MINUTES.fullmatch(token) and int(token) < 60):
+            found = _relative(tokens, lower, i, fraction)
+            if found:
+                return found
+        if lower[i] in half_before and i + 1 < n and _is_hour(tokens[i + 1]):
+            hour = int(tokens[i + 1]) - 1 or 12
+            return suffix(tokens, lower, i + 2, hour, _canonical(str(hour), "30", None))
+        name = match(named, tokens, lower, i)
+        if name:
+            hour, _, minutes = str(name[1]).partition(" ")
+            end = i + name[0]
+            if (
+                not minutes
+                and end < n
+                and _MINUTES.fullmatch(tokens[end])
+                and int(tokens[end]) < 60
+            ):
+                minutes, end = tokens[end], end + 1  # minuit 17
+            return end, _canonical(hour, minutes or None, None)
+        if _HOUR.fullmatch(token) and int(token) <= 24:
+            return _from_hour(tokens, lower, i)
+        # Not 430 (at 430): a late step joins spoken digits into such numbers, and a
+        # second pass would then read a time the first did not.
+        dotted = _DOTTED.fullmatch(token)
+        if dotted and int(dotted.group(1)) <= 24 and int(dotted.group(2)) < 60:
+            marked = match(marks, tokens, lower, i + 1)
+            if marked or (i > 0 and lower[i - 1] in context):
+                hour, minutes = dotted.group(1), dotted.group(2)
+                return suffix(tokens, lower, i + 1, int(hour), _canonical(hour, minutes, None))
+        return None
+
+    def _from_hour(tokens, lower, i) -> tuple[int, list[str]] | None:
+        """An hour, then minutes and a mark in any of the orders languages use."""
+        n = len(tokens)
+        hour = tokens[i]
+        end = i + 1
+        minutes = seconds = None
+        marked = False
+        word = match(hour_words, tokens, lower, end)
+        if word:  # 4 o'clock, 16 Uhr 30, 8 heures 7, 8 heures et demie
+            marked = True
+            end += word[0]
+            if end < n and _MINUTES.fullmatch(tokens[end]) and int(tokens[end]) < 60:
+                minutes, end = tokens[end], end + 1
+                end = _skip(minute_words, tokens, lower, end)
+                if end < n and _MINUTES.fullmatch(tokens[end]) and int(tokens[end]) < 60:
+                    after = _skip(second_words, tokens, lower, end + 1)
+                    if after > end + 1:  # a seconds word is needed: "16 Uhr 30 20" is not
+                        seconds, end = tokens[end], after
+            else:
+                extra = _after_hour(tokens, lower, end)
+                if extra:
+                    delta, end = extra
+                    return suffix(tokens, lower, end, int(hour), _shifted(int(hour), delta))
+        elif end < n and _MINUTES.fullmatch(tokens[end]) and len(tokens[end]) == 2:
+            if match(marks, tokens, lower, end + 1):  # 4 30 pm
+                minutes, end = tokens[end], end + 1
+        mark = match(marks, tokens, lower, end)
+        if not (marked or mark) or int(hour) > 24 or (mark and int(hour) > 12):
+            return None
+        return suffix(tokens, lower, end, int(hour), _canonical(hour, minutes, seconds))
+
+    def _after_hour(tokens, lower, i) -> tuple[int, int] | None:
+        """`et demie`, `et quart`, `moins le quart`, `moins 10` after an hour word:
+        (minutes to add, index after)."""
+        n = len(tokens)
+        sign = 1
+        if i < n and lower[i] in and_words:
+            i += 1
+        else:
+            minus = match(minus_words, tokens, lower, i)
+            if not minus:
+                return None
+            sign, i = -1, i + minus[0]
+        fraction = match(fractions, tokens, lower, i)
+        if fraction:
+            return sign * fraction[1], i + fraction[0]
+        if i < n and _MINUTES.fullmatch(tokens[i]) and int(tokens[i]) < 60:
+            return sign * int(tokens[i]), _skip(minute_words, tokens, lower, i + 1)
+        return None
+
+    def _relative(tokens, lower, i, fraction) -> tuple[int, list[str]] | None:
+        """`half past 4`, `10 to 5`, `viertel vor 12`: minutes, a past/to word, an hour."""
+        n = len(tokens)
+        minutes = fraction[1] if fraction else int(tokens[i])
+        end = i + (fraction[0] if fraction else 1)
+        if not fraction:
+            end = _skip(minute_words, tokens, lower, end)
+        way = match(past, tokens, lower, end) or match(to, tokens, lower, end)
+        if not way or end + way[0] >= n:
+            return None
+        hour_at = end + way[0]
+        if not _is_hour(tokens[hour_at]):
+            return None
+        after = hour_at + 1
+        if after < n and tokens[after][:1].isupper() and tokens[after][:1].isalpha():
+            return None  # "5 nach 3 Tagen": a noun follows, not a clock
+        hour = int(tokens[hour_at])
+        if way[1] < 0 and not fraction:
+            anchored = (i > 0 and lower[i - 1] in context) or match(marks, tokens, lower, after)
+            if not (anchored or match(hour_words, tokens, lower, after)):
+                return None  # "10 to 5" is also a score
+        if after < n and match(hour_words, tokens, lower, after):
+            after += match(hour_words, tokens, lower, after)[0]
+        return suffix(tokens, lower, after, hour, _shifted(hour, way[1] * minutes))
+
+    def convert(text: str) -> str:
+        if not any(ch.isdigit() for ch in text) and not (named and _has(text, named.firsts)):
+            return text
+        tokens = text.split()
+        if stuck_mark is not None:
+            tokens = _set_marks_apart(tokens, stuck_mark)
+        lower = lowered(tokens)
+        if vocabulary.isdisjoint(lower) and not any(
+            ":" in t or (stuck_h is not None and "h" in t) or "." in t for t in tokens
+        ):
+            return " ".join(tokens)
+        return " ".join(scan(tokens, lower, read, skip))
+
+    return convert
+
+
+def _has(text: str, words: frozenset[str]) -> bool:
+    return not words.isdisjoint(text.lower().split())
+
+
+def _is_hour(token: str) -> bool:
+    return _HOUR.fullmatch(token) is not None and 0 <= int(token) <= 24
+
+
+def _skip(table: PhraseTable, tokens, lower, i) -> int:
+    if i < len(tokens) and lower[i] in table.firsts:
+        found = table.match(tokens, i, lower)
+        if found:
+            return i + found[0]
+    return i
+
+
+def _shifted(hour: int, minutes: int) -> list[str]:
+    """An hour and a signed number of minutes past it: (12, -15) -> 11 45."""
+    total = (hour * 60 + minutes) % (24 * 60)
+    h, m = divmod(total, 60)
+    if hour <= 12 and h == 0 and minutes < 0:
+        h = 12  # "quarter to 1" is 12 45, not 0 45
+    if hour <= 12 and h > 12 and minutes < 0 and hour != 0:
+        h -= 12
+    return _canonical(str(h), f"{m:02d}", None)
+
+
+def _canonical(hour: str, minutes: str | None, seconds: str | None) -> list[str]:
+    parts = [str(int(hour))]
+    if seconds is not None:
+        parts += [f"{int(minutes or 0):02d}", f"{int(seconds):02d}"]
+    elif minutes is not None and int(minutes) != 0:
+        parts.append(f"{int(minutes):02d}")
+    return parts
+
+
+def _stuck_marks(forms: list[str]) -> re.Pattern | None:
+    """am/pm stuck to a time: 4pm, 4:30pm, 11:20AM."""
+    plain = sorted({f.lower() for f in forms if " " not in f}, key=len, reverse=True)
+    if not plain:
+        return None
+    alternatives = "|".join(re.escape(f) for f in plain)
+    return re.compile(rf"(\d{{1,2}}(?::\d{{2}})?)({alternatives})", flags=re.IGNORECASE)
+
+
+def _set_marks_apart(tokens: list[str], pattern: re.Pattern) -> list[str]:
+    out = []
+    for token in tokens:
+        stuck = pattern.fullmatch(token) if token[:1].isdigit() else None
+        out.extend([stuck.group(1), stuck.group(2)] if stuck else [token])
+    return out
