@@ -167,6 +167,11 @@ class JapaneseRules(BaseModel):
         description="The word said for a range mark (から). A numeral before it and "
         "another numeral is a number: 令和二から四年.",
     )
+    minor_units: dict[Word, Word] = Field(
+        default_factory=dict,
+        description="Step ja_money: a currency word and its minor unit; an amount with two "
+        "decimals is said in both: $10.50 = 10.50ドル -> 10ドル50セント, $0.05 -> 5セント.",
+    )
     units: dict[Word, str] = Field(
         default_factory=dict,
         description="Step ja_units: unit words after a number to the international symbol "

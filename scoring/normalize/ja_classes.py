@@ -11,6 +11,7 @@ form, close to how it is said (configs/README.md lists them):
   symbols after the number: $5 -> 5ドル, 30℃ -> 30度; .5 -> 0.5 (`build_signs`);
 - ranges `から`: 5〜9日 -> 5から9日 (`build_ranges`);
 - negative numbers `-N`, once punctuation is gone: マイナス5 -> -5 (`build_negatives`);
+- money with two decimals in its minor unit: 10.50ドル -> 10ドル50セント (`build_money`);
 - measures with the international symbol: 5キロメートル -> 5km (`build_units`).
 
 Dates, times, ranges and signs run early, before the punctuation step deletes the marks
@@ -33,6 +34,7 @@ from .ja_numbers import NUMERALS, is_glue, parse_kanji_number
 __all__ = [
     "build_clock",
     "build_dates",
+    "build_money",
     "build_negatives",
     "build_ranges",
     "build_signs",
@@ -162,14 +164,14 @@ def build_clock(
     if len(time_words) != 3 or not (day_halves or half):
         return None
     hour, minute, second = map(re.escape, time_words)
-    number = rf"(?:[0-9]{{1,2}}|[{NUMERALS[:11]}十]{{1,3}})"
+    number = rf"[0-9{NUMERALS[:11]}十]{{1,3}}"
     if day_halves:
         marks = {
             "".join(ch for ch in key.lower() if ch.isalnum()): w for key, w in day_halves.items()
         }
         mark = "|".join(" *".join(map(re.escape, k)) for k in sorted(marks, key=len, reverse=True))
         rest = rf"(?: *[0-9{NUMERALS}]+ *{minute})?(?: *[0-9{NUMERALS}]+ *{second})?"
-        edge = rf"(?<![0-9{NUMERALS}])"
+        edge = rf"(?<![0-9.{NUMERALS}])"
         after = re.compile(rf"{edge}({number})((?: *{hour}{rest})?) *({mark})(?![a-z])")
         before = re.compile(rf"(?<![a-z])({mark}) *({number}) *(?={hour})")
 
@@ -202,11 +204,19 @@ def build_clock(
         past = re.compile(rf"([0-9{NUMERALS}]) *{hour} *{re.escape(half)}(?![ば端分])")
         thirty = rf"\1{time_words[0]}30{time_words[1]}"
 
-    def rewrite(text: str) -> str:
+    def once(text: str) -> str:
         if half and half in text:
             text = past.sub(thirty, text)
         if day_halves and has_mark(text) and _has_number(text):
             text = said_first(text)
+        return text
+
+    def rewrite(text: str) -> str:
+        for _ in range(4):  # 二pm半: the hour word comes with the mark, then 半 is 30分
+            new = once(text)
+            if new == text:
+                return text
+            text = new
         return text
 
     return rewrite
@@ -325,6 +335,22 @@ def build_negatives(word: str) -> StepFn:
         return pattern.sub(replace, text)
 
     return rewrite
+
+
+def build_money(minor_units: Mapping[str, str]) -> StepFn | None:
+    """An amount with two decimals said in the currency and its minor unit: 10.50ドル ->
+    10ドル50セント, 0.05ドル -> 5セント ($10.50 is 10.50ドル by now)."""
+    if not minor_units:
+        return None
+    minor = dict(minor_units)
+    pattern = re.compile(rf"(?<![0-9.])([0-9]+)\.([0-9]{{2}}) *({_alternation(minor)})")
+
+    def said(match: re.Match) -> str:
+        whole, cents, word = int(match.group(1)), int(match.group(2)), match.group(3)
+        out = f"{whole}{word}" if whole else ""
+        return out + (f"{cents}{minor[word]}" if cents else "")
+
+    return lambda text: pattern.sub(said, text) if "." in text else text
 
 
 def build_units(units: Mapping[str, str]) -> StepFn | None:

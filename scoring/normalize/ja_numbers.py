@@ -250,9 +250,12 @@ def build_kanji_numbers(
             return whole
         numeral = span.replace(" ", "")
         counter = counter_at(text, after)
-        if never and is_exception(text, start, numeral, after, counter):
-            if not after_clock(text, i):
-                return whole
+        if numeral in never:
+            # the counter as a second pass sees it, spaces gone (十分 間 is 十分間)
+            glued = text[after : after + 12].replace(" ", "")
+            if is_exception(text, start, numeral, after, counter_at(glued, 0)):
+                if not after_clock(text, i):
+                    return whole
         value = parse_kanji_number(numeral)
         if value is None:
             return whole

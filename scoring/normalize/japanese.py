@@ -28,9 +28,9 @@ fillers and variants first, numbers and codes after punctuation is a space.
   (三百円 -> 300円), after a prefix (第一 -> 第1), standing alone (百 -> 100); 一緒 and 統一
   stay (`ja_numbers`).
 - `ja_codes` (words): spelled codes, イー・エム・ピー、さん -> emp3 (see `ja_codes`).
-- `ja_zeros`, `ja_units`, `ja_negatives` (words): 01月 -> 1月, 5キロメートル -> 5km,
-  マイナス5 -> -5 (`ja_classes`); units before negatives, so a unit symbol (cm) before
-  マイナス is a Latin word to it, as to a second pass.
+- `ja_zeros`, `ja_money`, `ja_units`, `ja_negatives` (words): 01月 -> 1月, 10.50ドル ->
+  10ドル50セント, 5キロメートル -> 5km, マイナス5 -> -5 (`ja_classes`); units before
+  negatives, so a unit symbol (cm) before マイナス is a Latin word to it, as to a second pass.
 """
 
 from __future__ import annotations
@@ -103,10 +103,15 @@ def codes_step(config: LanguageConfig) -> StepFn | None:
 
 
 def _counters(config: LanguageConfig) -> list[str]:
-    """The counters, with the unit words and the currency words of unit symbols: a
-    numeral before any of them is a number (五キロメートル, 三ポンド)."""
+    """The counters, with the unit words, the currency words of unit symbols and their
+    minor units: a numeral before any of them is a number (五キロメートル, 三ポンド)."""
     rules = config.japanese
-    return [*rules.counters, *rules.units, *config.unit_symbols.values()]
+    return [
+        *rules.counters,
+        *rules.units,
+        *config.unit_symbols.values(),
+        *rules.minor_units.values(),
+    ]
 
 
 def numbers_step(config: LanguageConfig) -> StepFn | None:
@@ -191,6 +196,11 @@ def negatives_step(config: LanguageConfig) -> StepFn | None:
     if rules is None or "-" not in rules.sign_words:
         return None
     return ja_classes.build_negatives(rules.sign_words["-"])
+
+
+def money_step(config: LanguageConfig) -> StepFn | None:
+    rules = config.japanese
+    return None if rules is None else ja_classes.build_money(rules.minor_units)
 
 
 def units_step(config: LanguageConfig) -> StepFn | None:
@@ -315,6 +325,7 @@ WORD_STEPS: tuple = (
     ("ja_numbers", numbers_step),
     ("ja_codes", codes_step),
     ("ja_zeros", zeros_step),
+    ("ja_money", money_step),
     ("ja_units", units_step),
     ("ja_negatives", negatives_step),
 )

@@ -118,6 +118,9 @@ SAME = {
         ("二十ユーロ", "€20"),
         ("千五百円", "1,500円"),
         ("五百万ドル", "$500万"),
+        ("十ドル五十セント", "$10.50"),
+        ("三ユーロ五セント", "€3.05"),
+        ("五十セント", "$0.50"),
     ],
     "measure": [
         ("五キロメートル", "5km"),
@@ -155,6 +158,7 @@ CANONICAL = [
     ("二時半", "2時30分"),
     ("3:30 p.m.", "午後3時30分"),
     ("$5", "5ドル"),
+    ("$10.50", "10ドル50セント"),
     ("5キロメートル", "5km"),
     ("30℃", "30度"),
 ]
@@ -178,6 +182,7 @@ APART = [
     ("午前三時", "3:00 PM"),
     ("五ドル", "$6"),
     ("五ドル", "5ユーロ"),
+    ("十ドル五十セント", "$10.60"),
     ("五キロメートル", "5m"),
     ("三から五日", "3〜6日"),
     ("十分です", "10分です"),
@@ -320,6 +325,7 @@ def _normalizer(**changes):
         ("day_halves", {}, "9:05 pm", "9時5分pm"),
         ("range_marks", [], "5〜9日", "59日"),
         ("units", {}, "5キロメートル", "5キロメートル"),
+        ("minor_units", {}, "$10.50", "10.50ドル"),
         ("unit_symbols", {}, "$5", "5"),
         ("drop_zero_padding", False, "01月", "01月"),
     ],
@@ -338,7 +344,8 @@ def test_the_unit_table_drives_the_units_step():
 def test_every_step_shows_in_the_trace():
     names = _normalizer().step_names
     for step in ("ja_dates", "ja_times", "ja_ranges", "ja_signs", "ja_clock", "ja_decimals",
-                 "ja_fractions", "ja_numbers", "ja_zeros", "ja_units", "ja_negatives"):  # fmt: skip
+                 "ja_fractions", "ja_numbers", "ja_zeros", "ja_money", "ja_units",
+                 "ja_negatives"):  # fmt: skip
         assert step in names
         assert step in STEP_ORDER
 
