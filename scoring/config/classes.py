@@ -170,6 +170,11 @@ class MeasureRules(_Model):
         description="SI prefix words to their symbol, for a name said in parts or joined: "
         "kilo k (kilo watt hours, kilowatt = kw).",
     )
+    prefixable: list[str] = Field(
+        default_factory=list,
+        description="Canonical symbols that take an SI prefix, as a word or a symbol: m "
+        "(kilometers, km), g, l, w, wh, v, a, hz, b, bps, s.",
+    )
     per_words: list[Phrase] = Field(default_factory=list, description="kilometers PER hour = km/h.")
     square_words: list[Phrase] = Field(
         default_factory=list, description="SQUARE meters = m2 (before the unit)."

@@ -255,6 +255,7 @@ class LanguageConfig(_Model):
     number_words: Mapping = Field(
         default_factory=dict,
         description="Number words and phrases to digits for a language text2num does not "
+        "read (Hausa goma = 10, goma sha biyu = 12).",
     )
     codes: CodeRules | None = None
     emails: EmailRules | None = None

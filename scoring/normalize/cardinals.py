@@ -122,11 +122,11 @@ def _word_reader(minus, points, zeros, repeats, ones, decimal):
             if found and i + found[0] < n and is_number(tokens[i + found[0]]):
                 number = tokens[i + found[0]]
                 return i + found[0] + 1, [number if number.startswith("-") else "-" + number]
-        if word in points and _SPOKEN_DIGIT.fullmatch(following):
+        if word in points and (_SPOKEN_DIGIT.fullmatch(following) or following.lower() in zeros):
             end, digits = point_digits(tokens, lower, i + 1)
             return end, [f"0{decimal}{digits}"]  # point five: 0.5
         if _DIGITS.fullmatch(word) and following.lower() in points and i + 2 < n:
-            if _SPOKEN_DIGIT.fullmatch(tokens[i + 2]):
+            if _SPOKEN_DIGIT.fullmatch(tokens[i + 2]) or lower[i + 2] in zeros:
                 end, digits = point_digits(tokens, lower, i + 2)
                 return end, [f"{word}{decimal}{digits}"]  # 7 point 5 06
         if word in repeats and (_single_digit(following) or following.lower() in zeros):

@@ -19,8 +19,8 @@ in lower case are matched only as written (`case_sensitive`: A for amperes). A u
 
 >>> from scoring.config.classes import MeasureRules
 >>> rules = MeasureRules(units={"meters": "m", "m": "m", "hour": "h", "h": "h",
-...     "kilograms": "kg", "kg": "kg", "watt": "w", "watt hours": "wh"},
-...     prefixes={"kilo": "k"}, per_words=["per"], square_words=["square"])
+...     "grams": "g", "g": "g", "watt": "w", "watt hours": "wh"}, prefixes={"kilo": "k"},
+...     prefixable=["m", "g", "w", "wh"], per_words=["per"], square_words=["square"])
 >>> build_measures(rules)("200 kilometers per hour , 12kg , 2 square meters , 2 kilo watt hours")
 '200 km/h , 12 kg , 2 m2 , 2 kwh'
 """
@@ -56,6 +56,8 @@ def build_measures(
         ((p.lower(), s.lower()) for p, s in rules.prefixes.items()), key=lambda p: -len(p[0])
     )
     prefix_words = {p: s for p, s in prefixes}
+    prefix_symbols = frozenset(s for _, s in prefixes)
+    prefixable = frozenset(rules.prefixable)
     per = word_set(rules.per_words, form)
     square = word_set(rules.square_words, form)
     cubic = word_set(rules.cubic_words, form)
@@ -77,12 +79,18 @@ def build_measures(
                 return "/" + right
             left = symbol(head, head)
             return _alias(f"{left}/{right}", lookup) if left else None
-        if word[-1:] in "23" and word[:-1] in lookup and not word[:-1].isdigit():
-            return lookup[word[:-1]] + word[-1]
-        for prefix, short in prefixes:
+        if word[-1:] in "23" and len(word) > 1 and not word[:-1].isdigit():
+            base = symbol(word[:-1], original[:-1])  # km² = km2
+            if base is not None and base[-1:] not in "23":
+                return base + word[-1]
+        for prefix, short in prefixes:  # kilowatts, milliliters
             rest = word[len(prefix) :]
-            if word.startswith(prefix) and rest in lookup and len(rest) > 2:
+            if word.startswith(prefix) and lookup.get(rest) in prefixable and len(rest) > 2:
                 return short + lookup[rest]
+        if len(word) > 1 and word[0] in prefix_symbols:  # km, kWh, MHz, µs
+            base = lookup.get(word[1:])
+            if base in prefixable:
+                return word[0] + base
         return None
 
     def unit(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
@@ -112,7 +120,7 @@ def build_measures(
     def _simple(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
         if lower[i] in prefix_words and i + 1 < len(tokens):
             found = _simple(tokens, lower, i + 1)  # kilo watt (before "kilo" = kg)
-            if found:
+            if found and found[1] in prefixable:
                 return found[0] + 1, prefix_words[lower[i]] + found[1]
         if lower[i] in table.firsts:
             found = table.match(tokens, i, lower)

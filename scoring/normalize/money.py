@@ -99,6 +99,8 @@ def build_money(
         if lower[end] in of_words and end + 1 < n:
             end += 1
         after = currency_at(tokens, lower, end)
+        if after and _is_symbol(tokens[end]) and Amount.parse(_at(tokens, end + after[0]), decimal):
+            return None  # 123 $120: the symbol is the next amount's ($120)
         if after:
             return _with_cents(
                 tokens, lower, end + after[0], amount, after[1], minors, and_words, rules
@@ -121,6 +123,14 @@ def build_money(
         return " ".join(out)
 
     return convert
+
+
+def _is_symbol(token: str) -> bool:
+    return not any(ch.isalpha() for ch in token)
+
+
+def _at(tokens: list[str], i: int) -> str:
+    return tokens[i] if i < len(tokens) else ""
 
 
 def _with_cents(tokens, lower, end, amount: Amount, currency: str, minors, and_words, rules):

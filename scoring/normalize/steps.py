@@ -44,8 +44,9 @@ _EDGE_RUN = regex.compile(r"(?<=[^\s\p{P}])(\p{P}+)(?=\s|$)|(?:(?<=\s)|^)(\p{P}+
 _APOSTROPHES = "'’‘ʼʻ`´′＇"
 _DASHES = regex.compile(r"[‐‑‒–—―−]")
 # A minus sign: a hyphen at the start of a word (or after an opening bracket) before a digit.
-_MINUS = regex.compile(r"(?<=^|\s|[(\[])-(?=\d)")
-_SIGN = "\ue002"  # a private-use character: not punctuation, so the edge split skips it
+_SIGNS = regex.compile(r"(?<=^|\s|[(\[])(?:-(?=\d)|/(?=\p{L}))")
+# private-use characters: not punctuation, so the edge split skips them
+_MARKS = {"-": "\ue002", "/": "\ue003"}
 
 
 class RuleTimeout(ScoringError):
@@ -180,10 +181,13 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
     def tokenize(text: str) -> str:
         if not _EDGE_PUNCTUATION.search(text):
             return text  # no punctuation at the edge of any word
-        if "-" in text:  # a minus sign stays with its number: -12, (-3.5)
-            signed = _MINUS.sub(_SIGN, text)
-            if signed is not text:
-                return _EDGE_RUN.sub(_space_edge_run, signed).replace(_SIGN, "-")
+        if "-" in text or "/" in text:
+            # a minus sign stays with its number (-12, (-3.5)), a slash with the unit it
+            # divides by (56.3 /km²)
+            marked = _SIGNS.sub(lambda m: _MARKS[m.group()], text)
+            if marked != text:
+                split = _EDGE_RUN.sub(_space_edge_run, marked)
+                return split.replace(_MARKS["-"], "-").replace(_MARKS["/"], "/")
         # One pass over the whole text instead of a loop over its words
         return _EDGE_RUN.sub(_space_edge_run, text)
 
@@ -481,12 +485,13 @@ def punctuation_step(config: LanguageConfig) -> StepFn:
     """
     apostrophe = regex.escape(config.apostrophe)
     # Kept: . , : between digits, ' _ / @ between letters, a minus sign before a number
-    # (-12 is not 12), and the degree sign (°c); with codes.per_character, a hyphen between
+    # (-12 is not 12), a slash before a unit after a number (56.3 /km2, per square km), the
+    # degree sign (°c); with codes.per_character, a hyphen between
     # digit groups (555-0147), for the digit_strings step to read.
     between_digits = "[.,:-]" if config.codes and config.codes.per_character else "[.,:]"
     pattern = regex.compile(
         rf"(?!(?<=\d){between_digits}(?=\d))(?!(?<=\w)[_/@{apostrophe}](?=\w))"
-        rf"(?!(?<!\S)-(?=\d))(?!°)[\p{{P}}\p{{S}}]"
+        rf"(?!(?<!\S)-(?=\d))(?!(?<=\d )/(?=\p{{L}}))(?!°)[\p{{P}}\p{{S}}]"
     )
     rules = config.emails
     domains = [*rules.domains, *rules.domains_after_at] if rules else []
