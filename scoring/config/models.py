@@ -26,6 +26,7 @@ from .classes import (
 from .hindi import HindiRules
 from .japanese import JapaneseRules
 from .korean import KoreanRules
+from .persian import PersianRules
 
 __all__ = [
     "LEXICON_FIELDS",
@@ -273,6 +274,7 @@ class LanguageConfig(_Model):
     korean: KoreanRules | None = None
     japanese: JapaneseRules | None = None
     hindi: HindiRules | None = None
+    persian: PersianRules | None = None
 
     code_switch_languages: list[str] = Field(default_factory=list)
     code_switch_phonetic: bool = False
