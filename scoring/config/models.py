@@ -23,6 +23,7 @@ from .classes import (
     OrdinalRules,
     TimeRules,
 )
+from .hausa import HausaRules
 from .hindi import HindiRules
 from .japanese import JapaneseRules
 from .korean import KoreanRules
@@ -275,6 +276,7 @@ class LanguageConfig(_Model):
     japanese: JapaneseRules | None = None
     hindi: HindiRules | None = None
     persian: PersianRules | None = None
+    hausa: HausaRules | None = None
 
     code_switch_languages: list[str] = Field(default_factory=list)
     code_switch_phonetic: bool = False

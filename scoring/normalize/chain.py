@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
-from . import hindi, japanese, korean, persian
+from . import hausa, hindi, japanese, korean, persian
 from .classes import (
     CLASS_STEPS,
     CODE_STEPS,
@@ -40,7 +40,7 @@ __all__ = ["STEP_ORDER", "NormalizerId", "Normalizer", "Step", "build_normalizer
 StepFn = Callable[[str], str]
 MEMO_SIZE = 50_000
 
-_LANGUAGE_MODULES = (japanese, korean, hindi, persian)
+_LANGUAGE_MODULES = (japanese, korean, hindi, persian, hausa)
 
 
 def _slot(name: str) -> list[tuple[str, Callable]]:
