@@ -89,7 +89,7 @@ def numbers_step(config: LanguageConfig) -> StepFn | None:
 def build_persian_digits(rules: PersianDigits, unit_symbols: Mapping[str, str]) -> StepFn:
     """One written form per number: ASCII digits, `.` for the decimal point, no grouping,
     the minus sign as a word and unit symbols as words after the number."""
-    digit = f"[{_DIGITS}]"
+    digit = "[0-9]"
     thousands = "".join(re.escape(sep) for sep in rules.thousands_separators)
     decimal = "".join(re.escape(sep) for sep in rules.decimal_separators)
     groups = f"{digit}{{1,3}}(?:[{thousands}]{digit}{{3}})+(?!{digit})" if thousands else None
@@ -97,7 +97,7 @@ def build_persian_digits(rules: PersianDigits, unit_symbols: Mapping[str, str]) 
     fraction = f"(?:[{decimal}]{digit}+)?" if decimal else ""
     # Not inside a longer run of digits and separators (a version 3.12.1 keeps its dots)
     number = re.compile(
-        f"(?<![{_DIGITS}{thousands}{decimal}])(?:{whole}{fraction}"
+        f"(?<![0-9{thousands}{decimal}])(?:{whole}{fraction}"
         + (f"|(?<![\\w])[{decimal}]{digit}+" if decimal else "")
         + ")"
     )
@@ -105,7 +105,7 @@ def build_persian_digits(rules: PersianDigits, unit_symbols: Mapping[str, str]) 
     points = str.maketrans(dict.fromkeys(rules.decimal_separators, "."))
 
     def write(match: re.Match) -> str:
-        text = match.group(0).translate(_TO_ASCII).translate(separators).translate(points)
+        text = match.group(0).translate(separators).translate(points)
         return "0" + text if text.startswith(".") else text
 
     symbols = _symbol_rewriter(unit_symbols)
@@ -116,7 +116,8 @@ def build_persian_digits(rules: PersianDigits, unit_symbols: Mapping[str, str]) 
     def convert(text: str) -> str:
         if not _ANY_DIGIT.search(text):
             return text
-        text = split_clocks(number.sub(write, text))
+        # Every digit in ASCII, in numbers and in codes alike (TK-۵۱۸ = TK-518)
+        text = split_clocks(number.sub(write, text.translate(_TO_ASCII)))
         if symbols is not None:
             text = symbols(text)
         if "-" in text or "−" in text:
