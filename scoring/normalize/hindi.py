@@ -40,6 +40,15 @@ import re
 from collections.abc import Callable
 
 from ..config.models import LanguageConfig
+from .hi_calendar import build_clock, build_dates
+from .hi_numbers import (
+    Seen,
+    beside,
+    build_number_reader,
+    build_signs,
+    build_unit_symbols,
+    token_views,
+)
 from .steps import vocabulary_form, word_map
 from .tokens import EDGE_PUNCT, is_code_like
 
@@ -199,6 +208,10 @@ def hindi_word_form(config: LanguageConfig) -> StepFn:
 
 
 def times_step(config: LanguageConfig) -> StepFn | None:
+    """साढ़े तीन -> 3:30. It runs before the number reader (which would read a quantity,
+    3.5) on tokens not yet folded, so it compares their final spelling, and looks through
+    punctuation and fillers, as a second pass does when they are gone. A prefix and hour
+    before a scale, a unit or a currency (साढ़े तीन सौ, साढ़े तीन साल) stay a quantity."""
     rules = config.hindi.fractional_times if config.hindi is not None else None
     if rules is None:
         return None
@@ -208,8 +221,10 @@ def times_step(config: LanguageConfig) -> StepFn | None:
     hours.update({str(hour): hour for hour in range(1, 13)})
     whole = {form(word): clock for word, clock in rules.whole.items()}
     time_words = frozenset(form(word) for word in rules.time_words)
-    not_before = frozenset(form(word) for word in rules.not_before)
+    not_before = frozenset(form(word) for word in [*rules.not_before, *_quantity_words(config)])
+    fillers = frozenset(form(filler) for filler in config.fillers)
     triggers = frozenset(prefixes) | frozenset(whole)
+    symbols = frozenset(form(word) for word in _symbol_words(config))
 
     def clock(minutes: int, hour: int) -> str:
         if minutes == 45:  # a quarter to: पौने चार = 3:45, पौने एक = 12:45
@@ -218,28 +233,40 @@ def times_step(config: LanguageConfig) -> StepFn | None:
 
     def convert(text: str) -> str:
         tokens = text.split()
-        if triggers.isdisjoint(tokens):
+        views = token_views(text, tokens, form)
+        if triggers.isdisjoint(views):
             return text
-        out: list[str] = []
-        i, n = 0, len(tokens)
-        while i < n:
-            token = tokens[i]
-            following = tokens[i + 1] if i + 1 < n else None
-            if token in prefixes and following in hours:
-                after = tokens[i + 2] if i + 2 < n else None
-                if after not in not_before:
-                    out.append(clock(prefixes[token], hours[following]))
-                    i += 2
-                    continue
-            elif token in whole and following in time_words:
-                out.append(whole[token])
-                i += 1
+        seen = Seen.of(text, form, fillers, views)
+        ahead = [*seen.views, None, None]
+        for k in beside(seen.views, symbols) if symbols else ():
+            ahead[k] = None  # left to the code steps, as the number reader leaves it
+        spans: list[tuple[int, int, str | None]] = []
+        i = 0
+        while i < len(seen.views):
+            view, following, after = ahead[i], ahead[i + 1], ahead[i + 2]
+            if view in prefixes and following in hours and after not in not_before:
+                spans.append((i, i + 2, clock(prefixes[view], hours[following])))
+                i += 2
                 continue
-            out.append(token)
+            if view in whole and following in time_words:
+                spans.append((i, i + 1, whole[view]))
+            else:
+                spans.append((i, i + 1, None))
             i += 1
-        return " ".join(out)
+        return seen.rebuild(spans)
 
     return convert
+
+
+def _quantity_words(config: LanguageConfig) -> list[str]:
+    """Currency names and units: a prefix and hour before one is a quantity (साढ़े तीन
+    किलो = 3.5 kg)."""
+    words = []
+    for section, field in (("money", "currencies"), ("measures", "units")):
+        rules = getattr(config, section, None)
+        if rules is not None:
+            words.extend(key.split()[0] for key in getattr(rules, field))
+    return words
 
 
 def loanwords_step(config: LanguageConfig) -> StepFn | None:
@@ -252,15 +279,108 @@ def loanwords_step(config: LanguageConfig) -> StepFn | None:
     return lambda text: apply(text) if _ASCII_LETTER.search(text) else text
 
 
+# -- numbers, clock times, dates (hi_numbers.py, hi_calendar.py) ------------------------
+
+
+def dates_step(config: LanguageConfig) -> StepFn | None:
+    rules = config.hindi.dates if config.hindi is not None else None
+    return build_dates(rules) if rules is not None else None
+
+
+def signs_step(config: LanguageConfig) -> StepFn | None:
+    rules = config.hindi.numbers if config.hindi is not None else None
+    if rules is None:
+        return None
+    form = hindi_word_form(config)
+    words = frozenset(form(word) for word in [*rules.words, *rules.scales, *rules.quantities])
+    return build_signs(rules.signs, words, form)
+
+
+def symbols_step(config: LanguageConfig) -> StepFn | None:
+    """Unit symbols beside a number as words: the core `numbers` step does it for the
+    languages text2num reads, this one for Hindi."""
+    if config.hindi is None or config.numbers is not None:
+        return None
+    rules = config.hindi.numbers
+    if rules is None and not config.unit_symbols:
+        return None
+    dimension = rules.dimension_word if rules is not None else None
+    return build_unit_symbols(config.unit_symbols, dimension)
+
+
+def numbers_step(config: LanguageConfig) -> StepFn | None:
+    rules = config.hindi.numbers if config.hindi is not None else None
+    if rules is None:
+        return None
+    form = hindi_word_form(config)
+    fillers = frozenset(form(filler) for filler in config.fillers)
+    clock = config.hindi.clock_times
+    units = [*_quantity_words(config), *(clock.second_words if clock else ())]
+    return build_number_reader(rules, form, fillers, frozenset(units), _symbol_words(config))
+
+
+def _symbol_words(config: LanguageConfig) -> frozenset[str]:
+    """Every word of a spoken symbol phrase (डैश, फ़ॉरवर्ड स्लैश, slash)."""
+    symbols = {*config.spoken_symbols, *config.spoken_symbols_code_only}
+    return frozenset(word for phrase in symbols for word in phrase.split())
+
+
+def clock_step(config: LanguageConfig) -> StepFn | None:
+    """Clock times to `H MM`. The minutes it writes are a number a second pass reads like
+    any other (7:30 अरब is 7 30 अरब, then 7 30000000000): what it changed is read again."""
+    rules = config.hindi.clock_times if config.hindi is not None else None
+    if rules is None:
+        return None
+    form = hindi_word_form(config)
+    clock = build_clock(rules, form, frozenset(form(filler) for filler in config.fillers))
+    reread = numbers_step(config)
+    if reread is None:
+        return clock
+
+    def convert(text: str) -> str:
+        done = clock(text)
+        return reread(done) if done != text else done
+
+    return convert
+
+
+def web_words_step(config: LanguageConfig) -> StepFn | None:
+    """डॉट कॉम -> डॉट com: a word after a dot word takes its Latin spelling, so the letter
+    names and emails steps after it write the address (के यू डॉट कॉम = ku.com)."""
+    if config.hindi is None or not config.hindi.web_words or config.emails is None:
+        return None
+    form = hindi_word_form(config)
+    latin = {form(word): spelled for word, spelled in config.hindi.web_words.items()}
+    dots = frozenset(form(word) for word in config.emails.dot_words)
+
+    def convert(text: str) -> str:
+        tokens = text.split()
+        if dots.isdisjoint(tokens):
+            return text
+        for k in range(1, len(tokens)):
+            if tokens[k - 1] in dots and tokens[k] in latin:
+                tokens[k] = latin[tokens[k]]
+        return " ".join(tokens)
+
+    return convert
+
+
 EARLY_STEPS: tuple = (
     ("hi_apostrophes", apostrophes_step),
     ("hi_code_digits", code_digits_step),
+    ("hi_dates", dates_step),
+    ("hi_signs", signs_step),
 )
-NUMBER_STEPS: tuple = ()
+# Before the money and measure steps, which read digits.
+NUMBER_STEPS: tuple = (
+    ("hi_symbols", symbols_step),
+    ("hi_times", times_step),
+    ("hi_numbers", numbers_step),
+    ("hi_clock", clock_step),
+)
 WORD_STEPS: tuple = (
     ("hi_loanwords", loanwords_step),
     ("hi_anusvara", anusvara_step),
     ("hi_variants", variants_step),
-    ("hi_times", times_step),
 )
-FILLER_STEPS: tuple = ()
+FILLER_STEPS: tuple = (("hi_web_words", web_words_step),)

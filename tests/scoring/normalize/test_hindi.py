@@ -22,12 +22,18 @@ def same(a: str, b: str) -> bool:
 def test_identity_and_steps_in_order():
     scorer = load_scorer("hi")
     assert scorer.normalizer.identity.name == "hi-norm"
-    assert scorer.normalizer.identity.version == "1.1.0"
-    assert scorer.normalizer.step_names == [
-        "unicode", "annotations", "apostrophes", "hi_apostrophes", "hi_code_digits",
-        "tokenize", "spoken_symbols", "hyphens", "case", "char_folds", "punctuation",
-        "hi_loanwords", "hi_anusvara", "hi_variants", "hi_times", "fillers", "whitespace",
+    assert scorer.normalizer.identity.version == "1.2.0"
+    names = scorer.normalizer.step_names
+    assert [name for name in names if name.startswith("hi_")] == [
+        "hi_apostrophes", "hi_code_digits", "hi_dates", "hi_signs", "hi_symbols", "hi_times",
+        "hi_numbers", "hi_clock", "hi_loanwords", "hi_anusvara", "hi_variants", "hi_web_words",
     ]  # fmt: skip
+    core = ["unicode", "annotations", "apostrophes", "tokenize", "spoken_symbols", "hyphens",
+            "case", "char_folds", "punctuation", "fillers", "whitespace"]  # fmt: skip
+    assert [name for name in names if name in core] == core
+    # Numbers are digits before the money and measure steps read them.
+    assert names.index("hi_clock") < names.index("money") < names.index("case")
+    assert names.index("hi_clock") < names.index("measures")
 
 
 @pytest.mark.parametrize(
@@ -79,17 +85,17 @@ def test_latin_slash_only_next_to_a_code():
     assert normalized("hi", "read slash write") == "read slash write"
 
 
-def test_digit_words_stay_words_outside_codes():
-    assert normalized("hi", "दो तीन दिन") == "दो तीन दिन"  # "a few days"
-    assert normalized("hi", "मुझे एक टिकट चाहिए") == "मुझे एक टिकट चाहिए"
-    assert normalized("hi", "सात बजे") == "सात बजे"  # not converted: the seed does not ask it
+def test_number_words_are_numbers_outside_codes_too():
+    assert same("दो तीन दिन", "2-3 दिन")  # "a few days", either way
+    assert normalized("hi", "मुझे एक टिकट चाहिए") == "मुझे 1 टिकट चाहिए"
+    assert normalized("hi", "सात बजे") == "7 बजे"
     assert normalized("hi", "दोबारा") == "दोबारा"  # contains दो, is not दो
 
 
 def test_digit_words_next_to_a_latin_code_letter():
-    assert normalized("hi", "मेरा कोड A एक दो है।") == "मेरा कोड a 1 2 है"
+    assert same("मेरा कोड A एक दो है।", "मेरा कोड A 1 2 है")
     assert same("डैश पाँच", "-5")
-    assert normalized("hi", "पाँच") == "पांच"  # alone, a number word stays a word
+    assert normalized("hi", "पाँच") == "5"
 
 
 @pytest.mark.parametrize(
@@ -147,7 +153,8 @@ WORDS = [
     "ज़रूर", "जरूर", "हाँ", "हां", "ऑफ़िस", "ई-मेल", "बार-बार", "A", "B", "C", "डैश",
     "एक", "दो", "तीन", "सात", "अंडरस्कोर", "स्लैश", "slash", "underscore", "code", "कोड",
     "january", "I'm", "seven", "7", "twenty", "five", "हम्म", "।", ",", "मार्च", "march",
-    "नेटवर्क", "network", "बड़ा", "७", "ABC-123", "चेक-इन", "(", "?",
+    "नेटवर्क", "network", "बड़ा", "७", "ABC-123", "चेक-इन", "(", "?", "सौ", "हज़ार", "साढ़े",
+    "बजे", "बजकर", "दशमलव", "बटा", "दसवें", "7:30", "10%", "-5",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
 
@@ -213,22 +220,22 @@ def test_variants_are_whole_words():
 
 
 @pytest.mark.parametrize(
-    "words, clock",
+    "words, clock, canonical",
     [
-        ("साढ़े तीन", "3:30"),
-        ("सवा तीन", "3:15"),
-        ("पौने चार", "3:45"),
-        ("पौने एक", "12:45"),
-        ("साढ़े बारह", "12:30"),
-        ("साढ़े तीन बजे", "3:30 बजे"),
-        ("साढ़े 3 बजे", "3:30 बजे"),  # the STT may write the hour as a digit
-        ("सवा पाँच", "5:15"),
-        ("डेढ़ बजे", "1:30 बजे"),
-        ("ढाई बजे", "2:30 बजे"),
+        ("साढ़े तीन", "3:30", "3 30"),
+        ("सवा तीन", "3:15", "3 15"),
+        ("पौने चार", "3:45", "3 45"),
+        ("पौने एक", "12:45", "12 45"),
+        ("साढ़े बारह", "12:30", "12 30"),
+        ("साढ़े तीन बजे", "3:30 बजे", "3 30"),
+        ("साढ़े 3 बजे", "3:30", "3 30"),  # the STT may write the hour as a digit
+        ("सवा पाँच", "5:15", "5 15"),
+        ("डेढ़ बजे", "1:30 बजे", "1 30"),
+        ("ढाई बजे", "2:30", "2 30"),
     ],
 )
-def test_fractional_times(words, clock):
-    assert normalized("hi", words) == clock
+def test_fractional_times(words, clock, canonical):
+    assert normalized("hi", words) == normalized("hi", clock) == canonical
     assert errors("hi", f"मीटिंग {words} है", f"मीटिंग {clock} है") == 0
 
 
@@ -246,20 +253,24 @@ def test_fractional_times_keep_real_errors(reference, hypothesis):
 
 
 @pytest.mark.parametrize(
-    "text",
+    "words, written",
     [
-        "साढ़े तीन सौ रुपये",  # 350 rupees, not a time
-        "ढाई हज़ार",
-        "डेढ़ घंटा",  # an hour and a half
-        "ढाई किलो",
-        "सात बजे",  # a whole hour: the seed keeps number words as words
-        "सवा",
-        "साढ़े सत्रह",  # not an hour of the table
+        ("साढ़े तीन सौ रुपये", "350 रुपये"),  # 350 rupees, not a time
+        ("ढाई हज़ार", "2500"),
+        ("डेढ़ घंटा", "1.5 घंटा"),  # an hour and a half
+        ("ढाई किलो", "2.5 किलो"),
+        ("साढ़े तीन साल", "3.5 साल"),  # before a unit, a quantity
+        ("साढ़े सत्रह", "17.5"),  # not an hour of the table
     ],
 )
-def test_fractional_words_that_are_not_times_stay(text):
-    folded = normalized("hi", text)
-    assert ":" not in folded
+def test_fractional_words_before_a_quantity_are_quantities(words, written):
+    assert same(words, written)
+    if ".5" in written:
+        assert not same(words, written.replace(".5", ":30"))
+
+
+def test_a_fractional_word_alone_is_a_word():
+    assert normalized("hi", "सवा") == "सवा"
 
 
 def test_loanwords_take_the_canonical_spelling():
@@ -273,7 +284,7 @@ def test_loanwords_take_the_canonical_spelling():
 def test_hindi_rules_validate():
     from pydantic import ValidationError
 
-    from scoring.config.hindi import FractionalTimes, HindiRules
+    from scoring.config.hindi import Dates, FractionalTimes, HindiNumbers, HindiRules
 
     with pytest.raises(ValidationError, match="is a variant"):
         HindiRules(spelling_variants={"गये": "गए", "गए": "गया"})
@@ -281,9 +292,20 @@ def test_hindi_rules_validate():
         FractionalTimes(prefixes={"साढ़े": 30}, hours={"तीन": 3}, whole={"डेढ़": "1:75"})
     with pytest.raises(ValidationError):
         FractionalTimes(prefixes={"साढ़े": 20}, hours={"तीन": 3})
+    with pytest.raises(ValidationError, match="power of ten"):
+        HindiNumbers(words={"एक": 1}, scales={"सौ": 150})
+    with pytest.raises(ValidationError, match="not in scales"):
+        HindiNumbers(words={"एक": 1}, scales={"सौ": 100}, scales_after_number=["अरब"])
+    with pytest.raises(ValidationError, match="negative_words"):
+        HindiNumbers(words={"एक": 1}, scales={"सौ": 100}, signs={"-": "ऋण"})
+    with pytest.raises(ValidationError, match="ending"):
+        HindiNumbers(words={"एक": 1}, scales={"सौ": 100}, ordinals={"पहला": "ला1"})
+    with pytest.raises(ValidationError, match="months without a name"):
+        Dates(months={"जनवरी": 1})
     rules = HindiRules()
     assert not rules.anusvara_same_class and not rules.spelling_variants
     assert rules.fractional_times is None and rules.romanized_hindi == "off"
+    assert rules.numbers is None and rules.clock_times is None and rules.dates is None
 
 
 def test_each_rule_is_off_unless_the_config_turns_it_on():
@@ -292,5 +314,7 @@ def test_each_rule_is_off_unless_the_config_turns_it_on():
 
     config = {"language": "hi", "name": "t", "version": "1.0.0", "hindi": {}}
     plain = build_normalizer(bundle_from_data({"config": config, "lexicons": {}}))
-    assert not {"hi_anusvara", "hi_variants", "hi_times"} & set(plain.step_names)
-    assert plain("सितम्बर वापिस साढ़े तीन") == "सितम्बर वापिस साढ़े तीन"
+    hindi_steps = {"hi_anusvara", "hi_variants", "hi_times", "hi_dates", "hi_signs",
+                   "hi_symbols", "hi_numbers", "hi_clock", "hi_web_words"}  # fmt: skip
+    assert not hindi_steps & set(plain.step_names)
+    assert plain("सितम्बर वापिस साढ़े तीन दो सौ") == "सितम्बर वापिस साढ़े तीन दो सौ"
