@@ -88,7 +88,7 @@ class CorpusScore:
             out[name] = counts.as_dict(self.metric)
         if self.raw_counts is not None:
             out["raw"] = self.raw_counts.as_dict(self.metric)
-        if self.strict_counts is not None:
+        if self.strict_counts is not None and "strict" not in self.profile_counts:
             out["strict"] = self.strict_counts.as_dict(self.metric)
         if self.code_switch is not None:
             out["code_switch"] = self.code_switch.as_dict()

@@ -60,7 +60,8 @@ class PairScore:
             out["raw"] = self.raw.as_dict(self.metric)
         if self.strict is not None:
             out[f"strict_{self.metric}"] = self.strict.rate
-            out["strict"] = self.strict.as_dict(self.metric)
+            if "strict" not in self.profiles:  # a profile named strict (ko) keeps its block
+                out["strict"] = self.strict.as_dict(self.metric)
         if self.code_switch is not None:
             out["code_switch"] = dict(self.code_switch)
         return out
@@ -113,9 +114,11 @@ class Scorer:
         raw = None
         if self.config.raw_score:
             raw = _counts(align(reference.split(), hypothesis.split()))
+        # the default profile's code-switch view is the pair's (ko: strict, with rescues)
         return PairScore(
             default.counts, self.unit, self.identity, default.alignment, default.reference,
             default.hypothesis, default.profile, profiles=scores, raw=raw,
+            strict=default.strict, code_switch=default.code_switch,
         )  # fmt: skip
 
 

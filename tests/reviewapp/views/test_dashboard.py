@@ -47,6 +47,15 @@ def test_strict_and_folded_side_by_side(client_for, reviewer):
     assert 'data-variant="raw"' in row
 
 
+def test_korean_strict_and_folded_side_by_side(client_for, reviewer):
+    """Korean spacing varies between correct writers: strict counts the space, folded not."""
+    scored_conversation([("비밀번호 변경", "비밀번호변경")], language="ko")
+    row = language_row(dashboard(client_for(reviewer)).content.decode(), "ko")
+    assert "CER 14.3%" in row and "strict" in row
+    assert re.search(r'data-variant="strict">strict 14.3% <span class="muted">\(1/7\)', row)
+    assert re.search(r'data-variant="folded">folded 0.0% <span class="muted">\(0/6\)', row)
+
+
 def test_scored_over_total_is_honest(client_for, reviewer):
     conversation = scored_conversation([("my flight", "my fight")])
     TurnFactory(conversation=conversation, index=5)  # imported, not scored yet
