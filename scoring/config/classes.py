@@ -74,6 +74,11 @@ class CardinalRules(_Model):
     minus_words: list[Phrase] = Field(
         default_factory=list, description="Words for a minus sign: minus two = -2."
     )
+    plus_words: list[Phrase] = Field(
+        default_factory=list,
+        description="A plus sign said before a number that starts a phone number (plus 44 "
+        "= +44): dropped, as the punctuation step drops +. Not after a number (2 plus 3).",
+    )
     point_words: list[Phrase] = Field(
         default_factory=list,
         description="The decimal point word where text2num leaves it: point five = 0.5.",
@@ -174,6 +179,11 @@ class MeasureRules(_Model):
         default_factory=list,
         description="Canonical symbols that take an SI prefix, as a word or a symbol: m "
         "(kilometers, km), g, l, w, wh, v, a, hz, b, bps, s.",
+    )
+    powers: list[str] = Field(
+        default_factory=list,
+        description="Canonical symbols (unprefixed) that take a square or cube: m, ft, in "
+        "(km² = km2, sq ft = ft2).",
     )
     per_words: list[Phrase] = Field(default_factory=list, description="kilometers PER hour = km/h.")
     square_words: list[Phrase] = Field(

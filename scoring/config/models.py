@@ -228,6 +228,10 @@ class EmailRules(_Model):
         default_factory=list,
         description="Domains that are also ordinary words (es 'es'): an address only after @.",
     )
+    colon_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Words said for the colon of a scheme (http colon slash slash = http://).",
+    )
 
 
 class LanguageConfig(_Model):

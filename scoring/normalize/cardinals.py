@@ -59,8 +59,9 @@ def build_cardinals(
     zeros = word_set(rules.zero_words, form)
     repeats = {spelled: n for w, n in rules.repeat_words.items() for spelled in word_set([w], form)}
     ones = word_set(rules.one_words, form)
-    vocabulary = minus.firsts | points | zeros | frozenset(repeats) | ones
-    read_words = _word_reader(minus, points, zeros, repeats, ones, decimal)
+    plus = word_set(rules.plus_words, form)
+    vocabulary = minus.firsts | points | zeros | frozenset(repeats) | ones | plus
+    read_words = _word_reader(minus, points, zeros, repeats, ones, plus, decimal)
 
     def merge_scale(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
         if i + 1 < len(tokens) and _POWER.fullmatch(tokens[i + 1]):
@@ -102,7 +103,7 @@ def _leading_point(number: str) -> str:
     return "0" + number if number[:1] in ".," else number
 
 
-def _word_reader(minus, points, zeros, repeats, ones, decimal):
+def _word_reader(minus, points, zeros, repeats, ones, plus, decimal):
     """The reader of the number words text2num leaves, for `tables.scan`."""
 
     def point_digits(tokens: list[str], lower: list[str], end: int) -> tuple[int, str]:
@@ -140,6 +141,12 @@ def _word_reader(minus, points, zeros, repeats, ones, decimal):
                 return i + 1, ["0"]  # oh 3 1 ...
         if word in ones and _HUNDREDS.fullmatch(following):
             return i + 2, [following]  # a hundred: 100
+        if word in plus and _DIGITS.fullmatch(following):
+            if not (i > 0 and is_number(tokens[i - 1])):
+                return i + 1, []  # plus 44: the + of a phone number
+        if decimal in word and is_number(word) and following.lower() in zeros:
+            end, digits = point_digits(tokens, lower, i + 1)  # 18.5 o: text2num stops at o
+            return end, [word + digits]
         return None
 
     return read

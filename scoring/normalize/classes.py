@@ -95,6 +95,12 @@ def measures_step(config: LanguageConfig) -> StepFn | None:
     return build_measures(config.measures, vocabulary_form(config), _fillers(config))
 
 
+def units_apart_step(config: LanguageConfig) -> StepFn | None:
+    if config.measures is None:
+        return None
+    return build_measures(config.measures, vocabulary_form(config), apart_only=True)
+
+
 def times_step(config: LanguageConfig) -> StepFn | None:
     if config.times is None:
         return None
@@ -148,5 +154,5 @@ CLASS_STEPS: list[tuple[str, Callable[[LanguageConfig], StepFn | None]]] = [
 UNIT_STEPS = [("measures", measures_step)]
 #: After the fillers, before the letter names: they see the digits a second pass sees.
 CODE_STEPS = [("digit_strings", digit_strings_step)]
-LATE_CLASS_STEPS = [("year_pairs", year_pairs_step)]
+LATE_CLASS_STEPS = [("units_apart", units_apart_step), ("year_pairs", year_pairs_step)]
 EARLY_CLASS_STEPS = [("initialisms", initialisms_step)]

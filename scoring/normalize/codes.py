@@ -416,7 +416,7 @@ def _a_number(code: str, number) -> bool:
     return number is not None and code.isalpha() and number(code.lower())
 
 
-def build_digit_runs(keep_apart: Callable[[str], bool] | None = None) -> StepFn:
+def build_digit_runs(spell: Callable[[str], list[str]] | None = None) -> StepFn:
     """A spaced run of single digits is one number: "1 2 3" = 123, "5 5 5 1 2 3 4" = 5551234.
 
     Pieces: a single digit, or a zero and a digit (text2num reads "two zero eight" as
@@ -428,8 +428,8 @@ def build_digit_runs(keep_apart: Callable[[str], bool] | None = None) -> StepFn:
     alike.
 
     It runs late, after punctuation and fillers are gone, so a second pass sees the same
-    neighbours and joins nothing more. `keep_apart(digits)`: a run written one digit per
-    token on purpose (`codes.per_character`: a phone number) stays so.
+    neighbours and joins nothing more. `spell(digits)`: how a joined run is written
+    (`codes.per_character`: a phone number one digit per token, `digit_strings.digit_string`).
     """
 
     def piece(token: str) -> bool:
@@ -458,8 +458,8 @@ def build_digit_runs(keep_apart: Callable[[str], bool] | None = None) -> StepFn:
             run = tokens[i:end]
             listed = (i > 0 and number(tokens[i - 1])) or (end < n and number(tokens[end]))
             if len(run) > 1 and sum(map(len, run)) >= 3 and not listed:
-                if any(len(t) == 1 for t in run) and not (keep_apart and keep_apart("".join(run))):
-                    run = ["".join(run)]
+                if any(len(t) == 1 for t in run):
+                    run = spell("".join(run)) if spell else ["".join(run)]
             out.extend(run)
             i = end
         return " ".join(out)
@@ -470,9 +470,7 @@ def build_digit_runs(keep_apart: Callable[[str], bool] | None = None) -> StepFn:
             return match.group()  # too short to tell, or 07 09
         if number(_word_before(match)) or number(_word_after(match)):
             return match.group()  # a list of numbers
-        if keep_apart and keep_apart("".join(tokens)):
-            return match.group()
-        return "".join(tokens)
+        return " ".join(spell("".join(tokens))) if spell else "".join(tokens)
 
     def join(text: str) -> str:
         if not _DIGIT_PAIR_QUICK.search(text):

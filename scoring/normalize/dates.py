@@ -77,10 +77,10 @@ def build_dates(
                 return i + 1, str(int(match.group(1)))
         return None
 
-    def month_at(tokens, lower, i, needs_number: bool) -> tuple[int, str] | None:
+    def month_at(tokens, lower, i) -> tuple[int, str] | None:
         if i < len(tokens) and lower[i] in months.firsts:
             found = months.match(tokens, i, lower)
-            if found and (not needs_number or lower[i] not in near or found[0] > 1):
+            if found:
                 end = i + found[0]
                 if end < len(tokens) and tokens[end] == "." and lower[i] in near:
                     end += 1  # Jan. 15
@@ -115,13 +115,13 @@ def build_dates(
         day = day_at(tokens, lower, start)
         if day:  # the 25th of July
             end = skip_day_words(lower, day[0])
-            month = month_at(tokens, lower, end, needs_number=False)
+            month = month_at(tokens, lower, end)
             if month:
                 year = year_at(tokens, lower, month[0])
                 end = year[0] if year else month[0]
                 return end, _ordered(day[1], month[1], year[1] if year else None, month_first)
             return None
-        month = month_at(tokens, lower, i, needs_number=True)
+        month = month_at(tokens, lower, i)
         if month:
             end = skip_day_words(lower, month[0])
             day = day_at(tokens, lower, end)

@@ -74,31 +74,36 @@ def build_digit_strings() -> StepFn:
             return text
         out: list[str] = []
         run: list[str] = []
+        joined = False  # the run has groups written with hyphens or dots: a code
         for token in text.split():
             if token.isdigit() and token.isascii():
                 run.append(token)
                 continue
             if _JOINED_GROUPS.fullmatch(token):
-                out += _close(run)
-                run = []
                 groups = _SEPARATORS.split(token)
-                digits = "".join(groups)
-                if (
-                    len(groups) >= 3
-                    or len(digits) >= 7
-                    or any(len(g) >= 3 and g[0] == "0" for g in groups)
-                ):
-                    out += digit_string(digits)
-                else:
-                    out += [piece for group in groups for piece in digit_string(group)]
+                run += groups
+                joined = joined or _code_like(groups)
                 continue
-            out += _close(run)
-            run = []
+            out += _close(run, joined)
+            run, joined = [], False
             out.append(token)
-        out += _close(run)
+        out += _close(run, joined)
         return " ".join(out)
 
     return convert
+
+
+def _code_like(groups: list[str]) -> bool:
+    """Groups written with hyphens or dots that make a code: three or more, seven digits or
+    more, or a group of three digits or more that starts with 0 (not a score 3-2, not a
+    range of years 1980-1990)."""
+    if len(groups) == 2 and all(len(g) == 4 and "1000" <= g <= "2099" for g in groups):
+        return False  # a range of years: 1980-1990
+    return (
+        len(groups) >= 3
+        or sum(map(len, groups)) >= 7
+        or any(len(g) >= 3 and g[0] == "0" for g in groups)
+    )
 
 
 def _counted(run: list[str]) -> bool:
@@ -116,10 +121,12 @@ def _spelled(run: list[str]) -> bool:
     return all(len(g) == 1 or (len(g) == 2 and g[0] == "0") for g in run)
 
 
-def _close(run: list[str]) -> list[str]:
+def _close(run: list[str], joined: bool = False) -> list[str]:
     """A run of digit groups: one string if it looks like a code, then the digit rule."""
     if not run:
         return []
+    if joined:
+        return digit_string("".join(run))
     if len(run) > 1 and not _counted(run) and not _spelled(run):
         if len(run) >= 3 or any(len(g) >= 3 and g[0] == "0" for g in run):
             return digit_string("".join(run))

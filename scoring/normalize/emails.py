@@ -24,7 +24,7 @@ a known top-level domain. Two rules, both on only for a config with an `emails` 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import regex
 
@@ -32,12 +32,15 @@ __all__ = ["build_spoken_emails", "web_probe", "web_token_test"]
 
 StepFn = Callable[[str], str]
 
-# A label: word characters, or a written address piece joined by . and @.
-_LABEL = regex.compile(r"^\w+(?:[.@]\w+)*$")
-# A written address as the punctuation step sees it (lower case; / for a path). Not with
-# an underscore at an edge: tokenize splits that off ("_john@x.com" reads _ john@x.com).
-_WEB = regex.compile(r"^(?!_)\w+(?:[.@/]\w+)+(?<!_)$")
+# A written piece of an address: word characters joined by . @ / - _ (gmail.com, jean@gmail,
+# drive-sim, www.example.com/help).
+_LABEL = regex.compile(r"^\w+(?:[.@/_-]\w+)*$")
+# A written address as the punctuation step sees it (lower case): an optional scheme, then
+# pieces joined by . @ / - _. Not with an underscore at an edge: tokenize splits that off
+# ("_john@x.com" reads _ john@x.com).
+_WEB = regex.compile(r"^(?:[a-z]+:/{2,3})?(?!_)\w+(?:[.@/_-]+\w+)+(?<!_)$")
 _INNER_DOT = regex.compile(r"[^\W\d_]\.\w|\w\.[^\W\d_]")
+_SCHEMES = frozenset({"http", "https", "ftp", "file"})
 
 
 def build_spoken_emails(
@@ -47,13 +50,33 @@ def build_spoken_emails(
     domains_after_at: Iterable[str],
     symbol_words: frozenset[str] = frozenset(),
     lower_case: bool = True,
+    symbols: Mapping[str, str] | None = None,
+    colon_words: Iterable[str] = (),
+    digits: Callable[[str], list[str]] | None = None,
 ) -> StepFn:
-    """The `emails` step. A chain with a spoken symbol word right before or after it
+    """The `emails` step.
+
+    A chain is labels joined by separators: an at word (@), a dot word (.), and the spoken
+    symbols for - _ / (`symbols`: dash, underscore, slash), with a scheme in front if said
+    ("http colon slash slash" = http://). A label is one word, or letters spelled one by
+    one and digits around at most one word, as an address is said: "m s n" = msn, "g mail"
+    = gmail, "abc 1" = abc1, "a 1 b 2" = a1b2; a letter after a word starts no label
+    ("my email is a at b dot com" is a@b.com, not isa@b.com). The chain is written as one
+    token when it is an address: an @ and a known domain after it, a host ending in a known
+    domain, or a scheme or www in front (any host then: http://www.comdailynews.ab/sm).
+
+    A chain with a spoken symbol word right before or after it that is not part of it
     ("dash 1 at gmail.com") is left as it is: the symbol step ran first and did not take
-    its words for a code, and a second pass must not find one in the address either."""
+    its words for a code, and a second pass must not find one in the address either.
+
+    With `digits` (codes.per_character), numbers joined by three dot words or more are
+    one digit string, as the digit_strings step writes 123.123.0.40: an IP address said
+    "one two three dot one two three dot zero dot four zero" is 1 2 3 1 2 3 0 4 0."""
     ats = frozenset(word.lower() for word in at_words)
     dots = frozenset(word.lower() for word in dot_words)
-    separators = ats | dots
+    marks = {word.lower(): mark for word, mark in (symbols or {}).items() if mark in "-_/"}
+    colons = [tuple(word.lower().split()) for word in colon_words]
+    separators = ats | dots | frozenset(marks) | frozenset(phrase[0] for phrase in colons)
     # Substrings to look for first, in the text as the case step left it (`lower_case`).
     dot_probes = [f" {word} " for word in sorted(dots)]
     one_dot = next(iter(dots)) if len(dots) == 1 else None
@@ -64,15 +87,89 @@ def build_spoken_emails(
     def valid(address: str) -> bool:
         if address.count("@") > 1:
             return False
-        head, dot, last = address.rpartition(".")
+        scheme, sep, rest = address.partition("://")
+        if sep:
+            host = rest.split("/", 1)[0]
+            return scheme in _SCHEMES and ("." in host or (scheme == "file" and not host))
+        host = address.split("/", 1)[0]
+        if host.startswith("www.") and "." in host[4:]:
+            return host.rpartition(".")[2].isalpha()
+        head, dot, last = host.rpartition(".")
         if not dot or not head or "@" in last:
             return False
-        if "@" in address:
-            return "." in address.partition("@")[2] and last.lower() in after_at
+        if "@" in host:
+            return "." in host.partition("@")[2] and last.lower() in after_at
         return last.lower() in anywhere
 
-    def label(token: str, lowered: str) -> bool:
-        return lowered not in separators and _LABEL.match(token) is not None
+    def separator(lowered: list[str], j: int) -> tuple[int, str] | None:
+        """(tokens taken, written separator) at j: @ . - _ /, or :// after a scheme."""
+        word = lowered[j]
+        if word in ats:
+            return 1, "@"
+        if word in dots:
+            return 1, "."
+        if word in marks:
+            return 1, marks[word]
+        for phrase in colons:
+            end = j + len(phrase)
+            if tuple(lowered[j:end]) == phrase:
+                slashes = 0
+                while end < len(lowered) and marks.get(lowered[end]) == "/":
+                    slashes, end = slashes + 1, end + 1
+                if slashes >= 2:
+                    return end - j, ":" + "/" * slashes
+        return None
+
+    def label(tokens: list[str], lowered: list[str], j: int) -> int:
+        """The end of a label starting at j (j itself when there is none)."""
+        k, word_seen = j, False
+        while k < len(tokens) and lowered[k] not in separators:
+            token = tokens[k]
+            if _LABEL.match(token) is None:
+                break
+            if len(token) == 1 or token.isdigit():
+                if word_seen and not token.isdigit():
+                    break  # "is a": a letter after a word
+            elif word_seen:
+                break  # two words: "look at" is not a label
+            else:
+                word_seen = True
+            k += 1
+        return k
+
+    def digit_chain(tokens, lowered, i) -> tuple[str, int] | None:
+        groups, j = [tokens[i]], i + 1
+        while j + 1 < len(tokens) and lowered[j] in dots and tokens[j + 1].isdigit():
+            groups.append(tokens[j + 1])
+            j += 2
+        if len(groups) < 4 or digits is None:
+            return None
+        return " ".join(digits("".join(groups))), j
+
+    def read_chain(tokens, lowered, i) -> tuple[str, int] | None:
+        """(address, index after) of the longest address starting at i, or None."""
+        n = len(tokens)
+        end = label(tokens, lowered, i)
+        if end == i:
+            return None
+        address, best, j = "".join(tokens[i:end]), None, end
+        while j < n:
+            found = separator(lowered, j)
+            if found is None:
+                break
+            taken, mark = found
+            if mark.startswith(":") and address.lower() not in _SCHEMES:
+                break
+            nxt = label(tokens, lowered, j + taken)
+            if nxt == j + taken:
+                break
+            address += mark + "".join(tokens[j + taken : nxt])
+            if address.count("@") > 1:
+                break
+            j = nxt
+            if valid(address):
+                best = (address, j)
+        return best
 
     def read(text: str) -> str:
         probe = text if lower_case else text.lower()
@@ -90,21 +187,9 @@ def build_spoken_emails(
         out: list[str] = []
         i, n = 0, len(tokens)
         while i < n:
-            if not label(tokens[i], lowered[i]):
-                out.append(tokens[i])
-                i += 1
-                continue
-            address, best, j = tokens[i], None, i
-            while j + 2 < n and lowered[j + 1] in separators:
-                sep, nxt = j + 1, j + 2
-                if not label(tokens[nxt], lowered[nxt]):
-                    break
-                address += ("@" if lowered[sep] in ats else ".") + tokens[nxt]
-                if address.count("@") > 1:
-                    break
-                j = nxt
-                if valid(address):
-                    best = (address, j + 1)
+            best = None if lowered[i] in separators else read_chain(tokens, lowered, i)
+            if best is None and tokens[i].isdigit():
+                best = digit_chain(tokens, lowered, i)
             if best is not None and symbol_words.intersection(
                 (lowered[i - 1] if i else "", lowered[best[1]] if best[1] < n else "")
             ):
@@ -122,13 +207,17 @@ def build_spoken_emails(
 
 def web_token_test(domains: Iterable[str]) -> Callable[[str], bool]:
     """Is a token a written email or web address, whose dots the punctuation step keeps?
-    An email (x@host.tld), or a host whose last label is a known domain or that starts with
-    www (www.example.com, booking.com, gmail.com/help)."""
+    An email (x@host.tld), a URL with its scheme (https://x.y/path), or a host whose last
+    label is a known domain or that starts with www (www.example.com, booking.com,
+    gmail.com/help)."""
     known = frozenset(domain.lower() for domain in domains)
 
     def is_web(token: str) -> bool:
-        if "." not in token or not _WEB.match(token):
+        if "." not in token and "://" not in token or not _WEB.match(token):
             return False
+        scheme, sep, rest = token.partition("://")
+        if sep:
+            return scheme in _SCHEMES
         if "@" in token:
             local, _, host = token.partition("@")
             host = host.split("/", 1)[0]

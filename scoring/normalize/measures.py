@@ -39,14 +39,19 @@ StepFn = Callable[[str], str]
 
 _POWERS = str.maketrans({"²": "2", "³": "3", "μ": "µ"})
 _AMOUNT = re.compile(r"-?\d+(?:[.,]\d+)?|\d+/\d+")
-_STUCK = re.compile(r"(-?\d+(?:[.,]\d+)?)([^\d\s.,/-][^\s]*)")
+_STUCK = re.compile(r"(-?\d+(?:[.,]\d+)?)([^\d\s.,-][^\s]*)")
 
 
 def build_measures(
     rules: MeasureRules,
     form: Callable[[str], str] | None = None,
     skip: frozenset[str] = frozenset(),
+    *,
+    apart_only: bool = False,
 ) -> StepFn:
+    """The `measures` step; with `apart_only`, the late `units_apart` step, which only sets
+    a unit stuck to a number apart (12kg = 12 kg): a code the letter names write late
+    ("1 2 Kilo Golf" = 12kg) is read so on a second pass, so the first must too."""
     exact = {key for key in rules.units if key in rules.case_sensitive}
     table = PhraseTable(
         {k.translate(_POWERS): v for k, v in rules.units.items() if k not in exact}, form
@@ -58,6 +63,7 @@ def build_measures(
     prefix_words = {p: s for p, s in prefixes}
     prefix_symbols = frozenset(s for _, s in prefixes)
     prefixable = frozenset(rules.prefixable)
+    powers = frozenset(rules.powers)
     per = word_set(rules.per_words, form)
     square = word_set(rules.square_words, form)
     cubic = word_set(rules.cubic_words, form)
@@ -81,7 +87,7 @@ def build_measures(
             return _alias(f"{left}/{right}", lookup) if left else None
         if word[-1:] in "23" and len(word) > 1 and not word[:-1].isdigit():
             base = symbol(word[:-1], original[:-1])  # km² = km2
-            if base is not None and base[-1:] not in "23":
+            if base is not None and (base in powers or base[1:] in powers):
                 return base + word[-1]
         for prefix, short in prefixes:  # kilowatts, milliliters
             rest = word[len(prefix) :]
@@ -135,6 +141,14 @@ def build_measures(
         tokens = _set_units_apart(text.split(), symbol)
         return " ".join(scan(tokens, lowered(tokens), read, skip))
 
+    def apart(text: str) -> str:
+        if not any(ch.isdigit() for ch in text):
+            return text
+        return " ".join(_set_units_apart(text.split(), symbol, canonical=True))
+
+    if apart_only:
+        return apart
+
     def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
         """(index after, canonical tokens) of a number and its unit at tokens[i], or None."""
         if i + 1 >= len(tokens):
@@ -157,13 +171,15 @@ def _alias(symbol: str, lookup: dict[str, str]) -> str:
     return lookup.get(symbol, symbol)
 
 
-def _set_units_apart(tokens: list[str], symbol) -> list[str]:
-    """`12kg` -> `12 kg`, `5°C` -> `5 °C`: only when what follows the number is a unit."""
+def _set_units_apart(tokens: list[str], symbol, canonical: bool = False) -> list[str]:
+    """`12kg` -> `12 kg`, `5°C` -> `5 °C`: only when what follows the number is a unit
+    (written as its symbol with `canonical`)."""
     out = []
     for token in tokens:
         stuck = _STUCK.fullmatch(token) if token[:1].isdigit() or token[:1] == "-" else None
-        if stuck and symbol(stuck.group(2).lower(), stuck.group(2)):
-            out += [stuck.group(1), stuck.group(2)]
+        unit = symbol(stuck.group(2).lower(), stuck.group(2)) if stuck else None
+        if unit:
+            out += [stuck.group(1), unit if canonical else stuck.group(2)]
         else:
             out.append(token)
     return out

@@ -36,6 +36,8 @@ _INVISIBLE = dict.fromkeys(
     + list(range(0x2066, 0x206A))
 )
 _ANNOTATION = regex.compile(r"\[[^\[\]]*\]")
+# A label with inner dots (john.lee), the half of an address written before a spoken at
+_DOTTED = regex.compile(r"^\w+(?:\.\w+)+$")
 _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
 # A run of punctuation that ends a word (after a letter or digit, before a space or the
 # end), or one that starts a word (after a space or the start, before a letter or digit).
@@ -217,6 +219,7 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
     if rules is None:
         return None
     form = vocabulary_form(config)
+    symbols = {**config.spoken_symbols, **config.spoken_symbols_code_only}
     return build_spoken_emails(
         [form(word) for word in rules.at_words],
         [form(word) for word in rules.dot_words],
@@ -224,6 +227,9 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         rules.domains_after_at,
         _symbol_words(config, form),
         lower_case=config.lowercase,
+        symbols={form(word): mark for word, mark in symbols.items()},
+        colon_words=[form(word) for word in rules.colon_words],
+        digits=digit_string if config.codes and config.codes.per_character else None,
     )
 
 
@@ -308,11 +314,7 @@ def digit_runs_step(config: LanguageConfig) -> StepFn | None:
     rules = config.codes
     if rules is None or not rules.join_digit_runs:
         return None
-    return build_digit_runs(_spelled_out if rules.per_character else None)
-
-
-def _spelled_out(digits: str) -> bool:
-    return len(digit_string(digits)) > 1
+    return build_digit_runs(digit_string if rules.per_character else None)
 
 
 def _digits_for_codes(config: LanguageConfig) -> StepFn | None:
@@ -369,11 +371,13 @@ def _number_word_test(config: LanguageConfig) -> Callable[[str], bool]:
 
 # A negative number (-12) and digit groups (555-0147, 2012-07-25) keep their hyphens for
 # the class steps (a minus sign, a date, a phone number); punctuation removes them later.
+# An address keeps its hyphens: enterprise-services@nvidia.com, https://x.com/drive-sim
+_WEB_LIKE = regex.compile(r"@\w|://|^www\.")
 _NUMBER_HYPHENS = regex.compile(r"-\d+(?:[.,]\d+)?|\d+(?:-\d+)+")
 
 
 def _hyphenated(token: str, join: bool, is_number: Callable[[str], bool]) -> str:
-    if "-" not in token or _NUMBER_HYPHENS.fullmatch(token):
+    if "-" not in token or _NUMBER_HYPHENS.fullmatch(token) or _WEB_LIKE.search(token):
         return token
     parts = [part for part in token.split("-") if part]
     if len(parts) > 1 and all(is_number(part) for part in parts):
@@ -495,18 +499,27 @@ def punctuation_step(config: LanguageConfig) -> StepFn:
     )
     rules = config.emails
     domains = [*rules.domains, *rules.domains_after_at] if rules else []
+    ats = frozenset(vocabulary_form(config)(word) for word in rules.at_words) if rules else ()
     is_web = web_token_test(domains) if rules else None
     maybe_web = web_probe(domains)
     lower = config.lowercase  # the case step ran: the text is lower case already
+
+    def keeps(tokens: list[str], k: int) -> bool:
+        """A written address, or its first half before a spoken at: "John.Lee at gmail.com"."""
+        if is_web(tokens[k]):
+            return True
+        return k + 1 < len(tokens) and tokens[k + 1].lower() in ats and _DOTTED.match(tokens[k])
 
     def remove(text: str) -> str:
         if text.replace(" ", "").isalnum():
             return text  # letters and digits only: nothing to remove
         if is_web is not None and maybe_web(text if lower else text.lower()):
             tokens = text.split()
-            if any(is_web(token) for token in tokens):
+            kept = [keeps(tokens, k) for k in range(len(tokens))]
+            if any(kept):
                 return " ".join(
-                    token if is_web(token) else pattern.sub(" ", token) for token in tokens
+                    token if keep else pattern.sub(" ", token)
+                    for token, keep in zip(tokens, kept, strict=True)
                 )
         return pattern.sub(" ", text)
 

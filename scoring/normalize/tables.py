@@ -108,7 +108,7 @@ def scan(
     while k < len(words):
         # A number right after a single digit is inside a run of digits said one by one
         # (a phone number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
-        inside = k > 0 and words[k][:1].isdigit() and _single_digit(words[k - 1])
+        inside = k > 0 and words[k].isdigit() and _single_digit(words[k - 1])
         found = None if inside else read(words, words_lower, k)
         if found is None:
             out.extend(tokens[position : keep[k] + 1])
