@@ -186,6 +186,11 @@ class MeasureRules(_Model):
         "(km² = km2, sq ft = ft2).",
     )
     per_words: list[Phrase] = Field(default_factory=list, description="kilometers PER hour = km/h.")
+    rate_words: list[Phrase] = Field(
+        default_factory=list,
+        description="A per word read before a unit wherever it stands, and a written /unit: "
+        "20 dollars PER month = $20/mo = 20 dollar /month.",
+    )
     square_words: list[Phrase] = Field(
         default_factory=list, description="SQUARE meters = m2 (before the unit)."
     )

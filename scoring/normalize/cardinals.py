@@ -39,10 +39,15 @@ StepFn = Callable[[str], str]
 _DIGITS = re.compile(r"\d+")
 _POWER = re.compile(r"10{3,}")
 _HUNDREDS = re.compile(r"10{2,}")
+_ZERO_DIGIT = re.compile(r"0\d")
 # A digit after a point word, as text2num writes it: 5, or 06 for "o six"
 _SPOKEN_DIGIT = re.compile(r"\d|0\d")
 # A currency symbol (and letters before it, US$) stuck to the start or end of a number.
-_STUCK_SYMBOL = regex.compile(r"^(\p{L}*\p{Sc}+)(-?[.,]?\d[\d.,]*)$|^(-?\d[\d.,]*)(\p{Sc}+)$")
+_STUCK_SYMBOL = regex.compile(
+    r"^(\p{L}*\p{Sc}+)(-?[.,]?\d[\d.,]*)(/\p{L}+)?$|^(-?\d[\d.,]*)(\p{Sc}+)$"
+)
+# A written number that starts at its point: .5, .1205
+_POINT_FIRST = regex.compile(r"[.,]\d+")
 _SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,]| \d)")
 
 
@@ -93,9 +98,11 @@ def _set_symbols_apart(tokens: list[str]) -> list[str]:
             out.append(token)
         elif match.group(1):
             out.extend([match.group(1), _leading_point(match.group(2))])
+            if match.group(3):
+                out.append(match.group(3))  # $20/mo: per month
         else:
-            out.extend([match.group(3), match.group(4)])
-    return out
+            out.extend([match.group(4), match.group(5)])
+    return [_leading_point(t) if _POINT_FIRST.fullmatch(t) else t for t in out]
 
 
 def _leading_point(number: str) -> str:
@@ -133,6 +140,9 @@ def _word_reader(minus, points, zeros, repeats, ones, plus, decimal):
         if word in repeats and (_single_digit(following) or following.lower() in zeros):
             digit = "0" if following.lower() in zeros else following
             return i + 2, [digit] * repeats[word]
+        if word in repeats and _ZERO_DIGIT.fullmatch(following):
+            # double zero five: text2num wrote "zero five" as 05
+            return i + 2, ["0"] * repeats[word] + [following[1]]
         if _DIGITS.fullmatch(word) and following.lower() in zeros and i + 2 < n:
             if _single_digit(tokens[i + 2]):
                 return i + 3, [word, "0" + tokens[i + 2]]  # eight oh five: 8 05

@@ -65,6 +65,7 @@ def build_measures(
     prefixable = frozenset(rules.prefixable)
     powers = frozenset(rules.powers)
     per = word_set(rules.per_words, form)
+    rate = word_set(rules.rate_words, form)
     square = word_set(rules.square_words, form)
     cubic = word_set(rules.cubic_words, form)
     lookup = {k.lower().translate(_POWERS): v for k, v in rules.units.items() if k not in exact}
@@ -151,13 +152,16 @@ def build_measures(
 
     def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
         """(index after, canonical tokens) of a number and its unit at tokens[i], or None."""
+        if tokens[i][:1] == "/" and len(tokens[i]) > 1 and rate:
+            value = symbol(lower[i], tokens[i])  # $20/mo: per month
+            return (i + 1, [value]) if value else None
         if i + 1 >= len(tokens):
             return None
         if _AMOUNT.fullmatch(tokens[i]):
             found = unit(tokens, lower, i + 1)
             if found:
                 return i + 1 + found[0], [tokens[i], found[1]]
-        elif lower[i] in per and i > 0 and is_number(tokens[i - 1]):
+        elif lower[i] in per and i > 0 and is_number(tokens[i - 1]) or lower[i] in rate:
             found = unit(tokens, lower, i + 1)
             if found:
                 return i + 1 + found[0], ["/" + found[1]]  # 56.3 per square kilometer

@@ -46,9 +46,9 @@ _EDGE_RUN = regex.compile(r"(?<=[^\s\p{P}])(\p{P}+)(?=\s|$)|(?:(?<=\s)|^)(\p{P}+
 _APOSTROPHES = "'’‘ʼʻ`´′＇"
 _DASHES = regex.compile(r"[‐‑‒–—―−]")
 # A minus sign: a hyphen at the start of a word (or after an opening bracket) before a digit.
-_SIGNS = regex.compile(r"(?<=^|\s|[(\[])(?:-(?=\d)|/(?=\p{L}))")
+_SIGNS = regex.compile(r"(?<=^|\s|[(\[])(?:-(?=\d)|/(?=\p{L})|\.(?=\d))")
 # private-use characters: not punctuation, so the edge split skips them
-_MARKS = {"-": "\ue002", "/": "\ue003"}
+_MARKS = {"-": "\ue002", "/": "\ue003", ".": "\ue004"}
 
 
 class RuleTimeout(ScoringError):
@@ -183,13 +183,15 @@ def tokenize_step(config: LanguageConfig) -> StepFn:
     def tokenize(text: str) -> str:
         if not _EDGE_PUNCTUATION.search(text):
             return text  # no punctuation at the edge of any word
-        if "-" in text or "/" in text:
-            # a minus sign stays with its number (-12, (-3.5)), a slash with the unit it
-            # divides by (56.3 /km²)
+        if "-" in text or "/" in text or "." in text:
+            # a minus sign stays with its number (-12, (-3.5)), a point too (.5), a slash
+            # with the unit it divides by (56.3 /km²)
             marked = _SIGNS.sub(lambda m: _MARKS[m.group()], text)
             if marked != text:
                 split = _EDGE_RUN.sub(_space_edge_run, marked)
-                return split.replace(_MARKS["-"], "-").replace(_MARKS["/"], "/")
+                for sign, mark in _MARKS.items():
+                    split = split.replace(mark, sign)
+                return split
         # One pass over the whole text instead of a loop over its words
         return _EDGE_RUN.sub(_space_edge_run, text)
 
