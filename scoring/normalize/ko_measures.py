@@ -23,13 +23,14 @@ a phone number before its digits is the + (`phones.country_code`): 국가번호 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 
-__all__ = ["UnitReader", "build_measures"]
+__all__ = ["UnitReader", "build_measures", "prefixes"]
 
 # The + of a phone number is written before 8 digits or more, where `ko_written` reads a
 # written + back (a + before a short number, +5도, is a sign it leaves alone).
 _PLUS_DIGITS = 8
+_DIGIT = re.compile(r"\d")
 _PLAIN = re.compile(r"\d+(?:\.\d+)?")
 _NUMBER = re.compile(r"-?√?\d+(?:\.\d+)?(?:/√?\d+(?:\.\d+)?)?")
 
@@ -46,9 +47,7 @@ class UnitReader:
         particles: Collection[str],
     ) -> None:
         self.units = dict(units)
-        self.by_length = sorted(units, key=len, reverse=True)
         self.denominators = {**units, **per_units, **{v: v for v in per_units.values()}}
-        self.denominator_keys = sorted(self.denominators, key=len, reverse=True)
         self.pers = tuple(p for p in ("/", per_word) if p)
         self.endings = frozenset(particles) | {""}
         self.first_chars = frozenset(key[0] for key in units)
@@ -56,9 +55,7 @@ class UnitReader:
     def unit_of(self, text: str) -> str | None:
         if text[:1] not in self.first_chars:
             return None
-        for key in self.by_length:
-            if not text.startswith(key):
-                continue
+        for key in prefixes(text, self.units):
             rest = text[len(key) :]
             if rest in self.endings:
                 return self.units[key] + rest
@@ -66,11 +63,19 @@ class UnitReader:
                 if not rest.startswith(per):
                     continue
                 below = rest[len(per) :]
-                for other in self.denominator_keys:
-                    if below.startswith(other) and below[len(other) :] in self.endings:
+                for other in prefixes(below, self.denominators):
+                    if below[len(other) :] in self.endings:
                         ending = below[len(other) :]
                         return f"{self.units[key]}/{self.denominators[other]}{ending}"
         return None
+
+
+def prefixes(text: str, table: Collection[str], longest: int = 12) -> Iterator[str]:
+    """The starts of `text` that are keys of `table`, longest first: a few set lookups
+    instead of a test of every key."""
+    for size in range(min(len(text), longest), 0, -1):
+        if text[:size] in table:
+            yield text[:size]
 
 
 def build_measures(
@@ -90,15 +95,16 @@ def build_measures(
         return None
     country = frozenset(country_code)
     unit_of, endings = reader.unit_of, reader.endings
-    others = sorted(set(attach) - set(reader.units), key=len, reverse=True)
-    plain_only = sorted(set(counters) - set(attach) - set(reader.units), key=len, reverse=True)
+    others = frozenset(attach) - frozenset(reader.units)
+    plain_only = frozenset(counters) - others - frozenset(reader.units)
     first_chars = reader.first_chars | frozenset(key[0] for key in (*others, *plain_only))
 
     def attached(text: str, plain: bool) -> str | None:
         """A counter or currency that `ko_numbers` did not attach: 원, 도, 개를."""
-        for key in (*others, *plain_only) if plain else others:
-            if text.startswith(key) and text[len(key) :] in endings:
-                return text
+        for table in (others, plain_only) if plain else (others,):
+            for key in prefixes(text, table):
+                if text[len(key) :] in endings:
+                    return text
         return None
 
     def spelled_unit(tokens: list[str], start: int) -> tuple[str, int] | None:
@@ -151,6 +157,6 @@ def build_measures(
         return " ".join(out)
 
     def probe(text: str) -> str:
-        return read(text) if any(ch.isdigit() for ch in text) else text
+        return read(text) if _DIGIT.search(text) else text
 
     return probe

@@ -90,28 +90,42 @@ def build_phrases(
     ambiguous = frozenset(rules.ambiguous_alone)
     never = frozenset(rules.never_numbers)
     units = counter_list
-    passes: list[Callable[[list[str]], list[str]]] = []
+    # each pass with what a text needs to hold for the pass to change it
+    passes: list[tuple[re.Pattern, Callable[[list[str]], list[str]]]] = []
     codes = {key: name for key, name in rules.currencies.items() if _is_code(key)}
     if codes:
-        passes.append(_code_pass(codes))
+        passes.append((_any_of(codes), _code_pass(codes)))
     names = [name for name in rules.currencies if " " in name and _is_hangul(name)]
     if names:
-        passes.append(_currency_pass(names, rules.currencies, particles))
+        firsts = [name.split()[0] for name in names]
+        passes.append((_any_of(firsts), _currency_pass(names, rules.currencies, particles)))
     if rules.phones is not None:
-        passes.append(_phone_pass(rules.phones.separators, rules.phones.country_code, particles))
+        phones = rules.phones
+        syllables = "".join(DIGIT_SYLLABLES)
+        separated = [
+            f"[{syllables}]{{2}}{re.escape(sep)} ?[{syllables}]{{2}}" for sep in phones.separators
+        ]
+        trigger = "|".join([*separated, *map(re.escape, phones.country_code)])
+        if trigger:
+            apply = _phone_pass(phones.separators, phones.country_code, particles)
+            passes.append((re.compile(trigger), apply))
     if rules.per_word:
-        passes.append(_per_pass(rules.per_word, {*counters, *rules.per_units}))
+        per = _per_pass(rules.per_word, {*counters, *rules.per_units})
+        passes.append((_any_of([rules.per_word]), per))
     if rules.number_prefixes:
-        passes.append(_prefix_pass(rules.number_prefixes, units))
+        prefixes = _prefix_pass(rules.number_prefixes, units)
+        passes.append((_any_of(rules.number_prefixes), prefixes))
     if rules.weekdays:
-        passes.append(_weekday_pass(frozenset(rules.weekdays.values()), particles))
-    probe_words = [*markers, *(rules.phones.country_code if rules.phones else ())]
-    probe_words += [*(rules.phones.separators if rules.phones else ()), *rules.number_prefixes]
-    probe_words += [*rules.weekdays.values(), *names, rules.per_word or "", rules.half_hour or ""]
-    probe_words += list(codes)
-    probe = re.compile("|".join(re.escape(w) for w in probe_words if w) + r"|\d[./]\d")
+        days = frozenset(rules.weekdays.values())
+        passes.append((_any_of(days), _weekday_pass(days, particles)))
+    marked = re.compile("|".join([*map(re.escape, markers), r"[./√\-]"]))
     if not (markers or passes or rules.half_hour or rules.whole_text_numbers):
         return None
+    # one search tells most texts apart: nothing here for them
+    triggers = [trigger.pattern for trigger, _ in passes] + [marked.pattern]
+    probe = re.compile(
+        "|".join([*triggers, *([re.escape(rules.half_hour)] if rules.half_hour else [])])
+    )
 
     unit_word = unit_rest
 
@@ -188,9 +202,18 @@ def build_phrases(
         for t in range(n - 2, -1, -1):
             if joins[t]:
                 reach[t] = min(reach[t + 1] + 1, MAX_GROUP)
+        # the next word from i on with a sign, a point, a mark or a written fraction in it:
+        # an expression without one is an integer, `ko_numbers`' to read
+        next_marked = [n] * (n + 1)
+        for t in range(n - 1, -1, -1):
+            next_marked[t] = t if marked.search(words[t]) else next_marked[t + 1]
         out: list[str] = []
         i = 0
         while i < n:
+            if next_marked[i] >= i + reach[i]:
+                out.append(words[i])
+                i += 1
+                continue
             for k in range(reach[i], 0, -1):
                 reading = grammar.read("".join(words[i : i + k]))
                 if reading is not None and acceptable(reading, words, i, k):
@@ -202,10 +225,15 @@ def build_phrases(
                 i += 1
         return out
 
+    # every character a text that is one number may hold
+    number_chars = frozenset("0123456789.,/-√").union(_NUMERALS, *markers, *joiners)
+
     def whole_number(words: list[str]) -> str | None:
         """The text as one number: 영, 백오, 만 이천 (a space only after 만 억 조 경, or
         inside an expression: 마이너스 이)."""
-        if len(words) > MAX_GROUP or any(w in never for w in (*words, "".join(words))):
+        if len(words) > MAX_GROUP:
+            return None
+        if any(w in never for w in (*words, "".join(words))):
             return None  # 만일 'if' is a word even alone
         if not all(boundaries(words)):
             return None
@@ -231,22 +259,28 @@ def build_phrases(
         return out
 
     def read(text: str) -> str:
-        words = text.split()
-        if rules.whole_text_numbers and words:
-            whole = whole_number(words)
+        if rules.whole_text_numbers and number_chars.issuperset(text.replace(" ", "")):
+            whole = whole_number(text.split()) if text else None
             if whole is not None:
                 return whole
         if not probe.search(text):
             return text
-        for apply in passes:
-            words = apply(words)
-        if markers:
-            words = expressions(words)
+        words = text.split()
+        changed = False
+        for trigger, apply in passes:
+            if trigger.search(text):
+                words, changed = apply(words), True
+        if markers and marked.search(text):
+            words, changed = expressions(words), True
         if rules.half_hour and rules.half_hour in text:
-            words = half_hours(words)
-        return " ".join(words)
+            words, changed = half_hours(words), True
+        return " ".join(words) if changed else text
 
     return read
+
+
+def _any_of(words: Collection[str]) -> re.Pattern:
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
 
 
 def _is_hangul(text: str) -> bool:
@@ -271,6 +305,8 @@ def _code_pass(codes: dict[str, str]):
         return bool(_AMOUNT.fullmatch(word)) or parse_sino(word) is not None
 
     def split(word: str) -> list[str] | None:
+        if not word.isascii() or word.isdigit():
+            return None
         for code in ordered:
             if word.startswith(code) and _AMOUNT.fullmatch(word[len(code) :]):
                 return [word[len(code) :], codes[code]]
@@ -279,18 +315,15 @@ def _code_pass(codes: dict[str, str]):
         return None
 
     def apply(words: list[str]) -> list[str]:
+        # from the end: in krw krw 5, the amount moves before the second code, and then
+        # before the first, as a second pass would move it
         out: list[str] = []
-        i = 0
-        while i < len(words):
-            word = words[i]
-            after = words[i + 1] if i + 1 < len(words) else ""
-            if word in codes and amount(after):
-                out += [after, codes[word]]
-                i += 2
+        for word in reversed(words):
+            if word in codes and out and amount(out[-1]):
+                out[-1:] = [codes[word], out[-1]]
                 continue
-            out.extend(split(word) or (word,))
-            i += 1
-        return out
+            out.extend(reversed(split(word) or (word,)))
+        return out[::-1]
 
     return apply
 
@@ -426,10 +459,12 @@ def _prefix_pass(prefixes: Sequence[str], counters: Sequence[str]):
                 return True
         return False
 
+    firsts = frozenset(prefix[0] for prefix in ordered)
+
     def apply(words: list[str]) -> list[str]:
         out: list[str] = []
         for word in words:
-            for prefix in ordered:
+            for prefix in ordered if word[:1] in firsts else ():
                 rest = word[len(prefix) :]
                 if word.startswith(prefix) and rest and starts_a_number(rest):
                     out += [prefix, rest]
@@ -441,13 +476,24 @@ def _prefix_pass(prefixes: Sequence[str], counters: Sequence[str]):
     return apply
 
 
+def _common_tail(names: Collection[str]) -> str:
+    """요일, the ending every weekday name shares (or '' if none)."""
+    first = min(names, key=len, default="")
+    for size in range(len(first), 0, -1):
+        if all(name.endswith(first[-size:]) for name in names):
+            return first[-size:]
+    return ""
+
+
 def _weekday_pass(names: frozenset[str], particles: Collection[str]):
     """28일수요일 -> 28일 수요일: a weekday is written apart from its day."""
+
+    tail = _common_tail(names)
 
     def apply(words: list[str]) -> list[str]:
         out: list[str] = []
         for word in words:
-            for name in names:
+            for name in names if tail in word else ():
                 at = word.find(name, 2)
                 if (
                     at > 1

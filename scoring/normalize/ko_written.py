@@ -30,6 +30,7 @@ from ..config.korean import KoreanRules
 __all__ = ["build_written"]
 
 # What any of the rules below needs to see in a text at all.
+_DIGIT = re.compile(r"\d")
 _PROBE = re.compile(r"[-−+./(√]")
 # A sign that starts a word: not 010-1234 (a digit before it) nor A-5 (a letter).
 _MINUS = re.compile(r"(?<![\w.,:/)\]])[-−](?=[\d√.])")
@@ -61,8 +62,8 @@ def build_written(rules: KoreanRules) -> Callable[[str], str] | None:
     subs.append((_BARE_DECIMAL, "0."))
 
     def read(text: str) -> str:
-        if not _PROBE.search(text):
-            return text
+        if not _DIGIT.search(text) or not _PROBE.search(text):
+            return text  # every rule here is about a number
         for pattern, replacement in subs:
             text = pattern.sub(replacement, text)
         return text

@@ -27,6 +27,7 @@ Korean keeps its word spaces (CER counts them); fillers (음, 어) are the core 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..config.korean import KoreanRules
@@ -38,6 +39,8 @@ from .ko_units import build_unit_symbols
 from .ko_written import build_written
 
 __all__ = ["EARLY_STEPS", "NUMBER_STEPS", "WORD_STEPS", "FILLER_STEPS", "unit_counters"]
+
+_DIGIT = re.compile(r"\d")
 
 
 def _is_hangul(text: str) -> bool:
@@ -85,6 +88,14 @@ def phrases_step(config: LanguageConfig) -> Callable[[str], str] | None:
     return build_phrases(rules, list(counters), _per_endings(rules), unit_of, measure_words)
 
 
+def reread_step(config: LanguageConfig) -> Callable[[str], str] | None:
+    read = phrases_step(config)
+    if read is None:
+        return None
+    # only what `ko_numbers` wrote in digits is new to `ko_phrases`
+    return lambda text: read(text) if _DIGIT.search(text) else text
+
+
 def numbers_step(config: LanguageConfig) -> Callable[[str], str] | None:
     rules = config.korean
     if rules is None or not (rules.counters or rules.digit_strings):
@@ -116,6 +127,6 @@ WORD_STEPS: tuple = ()
 FILLER_STEPS: tuple = (
     ("ko_phrases", phrases_step),
     ("ko_numbers", numbers_step),
-    ("ko_reread", phrases_step),
+    ("ko_reread", reread_step),
     ("ko_measures", measures_step),
 )
