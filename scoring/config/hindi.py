@@ -242,6 +242,11 @@ class Dates(BaseModel):
     range_word: Word | None = Field(
         None, description="How a range of years is read (से): 1990-1991 = 1990 से 1991."
     )
+    eras: dict[Word, Word] = Field(
+        default_factory=dict,
+        description="Era abbreviations after a year and their words (ई.पू. = ईसा पूर्व, "
+        "ई. = ईस्वी); a space inside one may be left out (ई. पू.).",
+    )
 
     @model_validator(mode="after")
     def _every_month(self) -> Dates:

@@ -19,6 +19,7 @@ numeric date is written as it is read, day, month name, year: 23-08-2024 = `23 �
 zero: 10-12 may be a range), 02-27 = `फ़रवरी 27` (a month first when the second part cannot
 be one). A range of years is read with the range word: 1990-1991 = `1990 से 1991`,
 1920-26 = `1920 से 26`. An ISO date (1993-08-21) is left alone: it is read as a code.
+An era after a year is its words: 1920 ई. = `1920 ईस्वी`, 400 ई.पू. = `400 ईसा पूर्व`.
 
 >>> from scoring.config.hindi import ClockTimes
 >>> clock = build_clock(ClockTimes(hour_words=["बजे"], past_words=["बजकर"],
@@ -33,7 +34,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from ..config.hindi import ClockTimes, Dates
-from .hi_numbers import Seen, token_views
+from .hi_numbers import Seen, substring_probe, token_views
 
 __all__ = ["build_clock", "build_dates", "month_names"]
 
@@ -137,7 +138,11 @@ def build_clock(rules: ClockTimes, form: StepFn, fillers: frozenset[str] = froze
             i = found[1]
         return seen.rebuild(spans)
 
+    may_hold = substring_probe([*rules.hour_words, *rules.past_words], form)
+
     def convert(text: str) -> str:
+        if ":" not in text and not may_hold(text):
+            return text
         # Written times first: the minutes of 7:30 are a token of their own before any
         # spoken time is read, as on a second pass (एक बजकर 7:30).
         if ":" in text:
@@ -183,9 +188,21 @@ def build_dates(rules: Dates) -> StepFn:
             return match.group(0)
         return f"{start} {rules.range_word} {int(end)}"
 
+    eras = {"".join(key.split()): words for key, words in rules.eras.items()}
+    era = None
+    if eras:
+        spelled = sorted(rules.eras, key=len, reverse=True)
+        alternatives = "|".join(_spaced_abbreviation(key) for key in spelled)
+        era = re.compile(rf"(?<=[0-9\u0966-\u096f])\s*({alternatives})(?!\w)")
+
+    def era_words(match: re.Match) -> str:
+        return " " + eras["".join(match.group(1).split())]
+
     def convert(text: str) -> str:
         if not any(sep in text for sep in "-/."):
             return text
+        if era is not None:
+            text = era.sub(era_words, text)
         text = full.sub(whole_date, text)
         if "-" in text:
             text = years.sub(year_range, text)
@@ -193,6 +210,13 @@ def build_dates(rules: Dates) -> StepFn:
         return text
 
     return convert
+
+
+def _spaced_abbreviation(key: str) -> str:
+    """ई.पू. as a pattern that also reads ई. पू.: a space may follow each dot."""
+    key = "".join(key.split())
+    body = r"\.\s*".join(map(re.escape, key.rstrip(".").split(".")))
+    return body + (r"\." if key.endswith(".") else "")
 
 
 def month_names(rules: Dates) -> Mapping[int, str]:

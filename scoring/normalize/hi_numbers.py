@@ -43,6 +43,7 @@ earlier steps keep what the punctuation step would otherwise lose:
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -56,6 +57,7 @@ from ..config.hindi import HindiNumbers
 __all__ = [
     "Seen",
     "beside",
+    "substring_probe",
     "build_number_reader",
     "build_signs",
     "build_unit_symbols",
@@ -70,8 +72,6 @@ _DIGITS = "0-9\u0966-\u096f"  # ASCII and Devanagari
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?$", re.ASCII)
 _GROUPED = re.compile(r"^\d{1,3}(?:,\d{2,3})*,\d{3}(?:\.\d+)?$", re.ASCII)
 _FRACTION = re.compile(r"^\d+/\d+$", re.ASCII)
-# What a written minus may stand before: digits, maybe joined (5-1, 7:00), no letters.
-_SIGNED = re.compile(r"^\d[\d.,:/-]*$", re.ASCII)
 # What may stand before a written sign: the start, a space, an opening bracket or quote.
 _SIGN_BEFORE = r"(?<![^\s(\[{\"'“‘])"
 
@@ -81,6 +81,14 @@ def format_number(value: Decimal) -> str:
     if value == value.to_integral_value():
         return str(int(value))
     return format(value.normalize(), "f")
+
+
+def substring_probe(words, form: StepFn) -> Callable[[str], bool]:
+    """Whether a raw text may hold one of `words`: each as written in the config and in
+    its final spelling, as substrings (a cheap first look before splitting tokens)."""
+    spellings = sorted({spelling for word in words for spelling in (word, form(word))}, key=len)
+    pattern = re.compile("|".join(re.escape(spelling) for spelling in reversed(spellings)))
+    return lambda text: pattern.search(text) is not None
 
 
 # -- early: signs -------------------------------------------------------------------------
@@ -313,6 +321,7 @@ def token_views(text: str, tokens: list[str], form: StepFn) -> list[str]:
 _EDGE_MARKS = regex.compile(r"^(?!-\d)[\p{P}\p{S}]+|[\p{P}\p{S}]+$")
 
 
+@functools.lru_cache(maxsize=65536)
 def _without_edge_marks(view: str) -> str:
     if view and (_is_mark(view[0]) or _is_mark(view[-1])):
         return _EDGE_MARKS.sub("", view)
@@ -323,6 +332,7 @@ def _is_mark(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
 
 
+@functools.lru_cache(maxsize=65536)
 def is_punctuation(token: str) -> bool:
     return all(unicodedata.category(ch)[0] == "P" for ch in token)
 
@@ -393,7 +403,9 @@ def build_number_reader(
     endings = tables.endings()
 
     def may_start(view: str) -> bool:
-        return view in vocabulary or view[:1].isdigit() or view.endswith(endings)
+        if view in vocabulary or view[:1].isdigit() or view in tables.suffix_forms:
+            return True
+        return view.endswith(endings) and tables.ordinal(view) is not None  # not हवा, दवा
 
     def read(text: str) -> str:
         tokens = text.split()
@@ -411,6 +423,7 @@ def build_number_reader(
         items = _scale_leftovers(items, tables)
         items = _read_dotted(items, tables)
         items = _read_english_ordinals(items, tables, units)
+        items = _read_signs(items, tables)
         return seen.rebuild([(item.start, item.end, item.written or item.text) for item in items])
 
     return read
@@ -451,22 +464,10 @@ def _read_numbers(seen: Seen, t: _Tables, may_start) -> list[_Item]:
                 items.append(_Item(digits, NUMBER, i, end))
                 i = end
                 continue
-        negative = view in t.negative_words and i + 1 < n
-        start = i + 1 if negative else i
-        found = _read_number(views, start, t, seen.breaks)
-        if found is None and negative and _SIGNED.match(views[start]):
-            # ऋण 12, and ऋण 5-1 or ऋण 7:00 too: the sign written before them on a
-            # second pass (-5-1) is read back to this word by `hi_signs`
-            found = (start + 1, views[start], NUMBER)
-        elif found is None and negative and views[start] in t.fractions:
-            found = (start + 1, t.fractions[views[start]], FRACTION)  # ऋण आधा = -1/2
-        if found is not None and not (negative and found[2] == WORD):  # ऋण पहला: no
+        found = _read_number(views, i, t, seen.breaks)
+        if found is not None:
             end, value, kind = found
-            items.append(
-                _Item(f"-{value}", kind if kind == FRACTION else NUMBER, i, end)
-                if negative
-                else _Item(value, kind, i, end)
-            )
+            items.append(_Item(value, kind, i, end))
             _after_prefix(items, t)
             i = end
             continue
@@ -486,9 +487,6 @@ def _after_prefix(items: list[_Item], t: _Tables) -> None:
     if prefix.kind == WORD and prefix.text in t.prefixes:
         value = format_number(int(items[-1].text) + t.prefixes[prefix.text])
         items[-2:] = [_Item(value, NUMBER, prefix.start, items[-1].end)]
-        sign = items[-2] if len(items) > 1 else None
-        if sign is not None and sign.kind == WORD and sign.text in t.negative_words:
-            items[-2:] = [_Item(f"-{value}", NUMBER, sign.start, items[-1].end)]
 
 
 def _digit_string_end(views: list[str], i: int, t: _Tables) -> int:
@@ -755,6 +753,28 @@ def _read_english_ordinals(items: list[_Item], t: _Tables, units) -> list[_Item]
             if item.text in units and after_digits and previous.kind != FRACTION:
                 continue
             out[k] = _Item(t.english_ordinals[item.text], WORD, item.start, item.end)
+    return out
+
+
+def _read_signs(items: list[_Item], t: _Tables) -> list[_Item]:
+    """ऋण पाँच सौ = -500, ऋण तीन बटा चार = -3/4: a minus word before whatever starts with
+    a digit, read last. A second pass sees the sign written (-500, -5a), which `hi_signs`
+    reads back to the word before any other step: so both passes decide alike."""
+    if not any(item.kind == WORD and item.text in t.negative_words for item in items):
+        return items
+    out: list[_Item] = []
+    for item in items:
+        sign = out[-1] if out else None
+        if (
+            sign is not None
+            and sign.kind == WORD
+            and sign.text in t.negative_words
+            and item.text[:1].isdigit()
+        ):
+            kind = NUMBER if item.kind == DIGIT else item.kind
+            out[-1] = _Item(f"-{item.text}", kind, sign.start, item.end)
+            continue
+        out.append(item)
     return out
 
 

@@ -47,6 +47,7 @@ from .hi_numbers import (
     build_number_reader,
     build_signs,
     build_unit_symbols,
+    substring_probe,
     token_views,
 )
 from .steps import vocabulary_form, word_map
@@ -231,7 +232,11 @@ def times_step(config: LanguageConfig) -> StepFn | None:
             return f"{(hour - 2) % 12 + 1}:45"
         return f"{hour}:{minutes:02d}"
 
+    may_hold = substring_probe([*rules.prefixes, *rules.whole], form)
+
     def convert(text: str) -> str:
+        if not may_hold(text):
+            return text
         tokens = text.split()
         views = token_views(text, tokens, form)
         if triggers.isdisjoint(views):
