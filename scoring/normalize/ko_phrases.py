@@ -297,8 +297,8 @@ _AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?[\d십백천만억조경]*")
 
 
 def _code_pass(codes: dict[str, str]):
-    """krw 5,000 -> 5,000 원, 5000krw -> 5000 원, krw 오천 -> 오천 원: the amount first, then
-    the currency's name, which `ko_numbers` attaches (5000원)."""
+    """krw 5,000 -> 5,000 원, 5000krw -> 5000 원, 5 eur -> 5 유로, krw 오천 -> 오천 원: the
+    amount first, then the currency's name, which `ko_numbers` attaches (5000원)."""
     ordered = sorted(codes, key=len, reverse=True)
 
     def amount(word: str) -> bool:
@@ -323,7 +323,11 @@ def _code_pass(codes: dict[str, str]):
                 out[-1:] = [codes[word], out[-1]]
                 continue
             out.extend(reversed(split(word) or (word,)))
-        return out[::-1]
+        out.reverse()
+        # a code after its amount (5 eur) is the currency's name there
+        return [
+            codes[w] if w in codes and k and amount(out[k - 1]) else w for k, w in enumerate(out)
+        ]
 
     return apply
 
@@ -339,19 +343,20 @@ def _digits(word: str) -> str | None:
 def _phone_pass(separators: Sequence[str], country: Sequence[str], particles: Collection[str]):
     groups = "|".join(map(re.escape, separators))
     syllables = "".join(DIGIT_SYLLABLES)
-    grouped = re.compile(f"([{syllables}]{{2,4}})(?:(?:{groups})([{syllables}]{{2,4}})){{2,}}")
+    grouped = re.compile(f"[{syllables}]{{2,4}}(?:(?:{groups})[{syllables}]{{2,4}})+")
     group = re.compile(f"[{syllables}]{{2,4}}")
     country_words = frozenset(country)
 
     def separated(word: str) -> str | None:
-        """공일공에일이삼사에오육칠팔 -> 01012345678: three groups or more, `separators`
-        between them."""
+        """공일공에일이삼사에오육칠팔 -> 01012345678, 일오팔팔에일이삼사 -> 15881234: groups of
+        digit words with `separators` between them, three groups or seven digits."""
         if not groups or not grouped.fullmatch(word):
             return None
         parts = re.split(groups, word)
         if not all(group.fullmatch(part) for part in parts):
             return None
-        return "".join(_digits(part) or "" for part in parts)
+        digits = "".join(_digits(part) or "" for part in parts)
+        return digits if len(parts) >= 3 or len(digits) >= 7 else None
 
     def spaced(words: list[str], i: int) -> tuple[str, int] | None:
         """공일공에 일이삼사에 오육칠팔: the groups may be words of their own."""

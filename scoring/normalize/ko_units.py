@@ -14,7 +14,7 @@ A symbol or a currency code becomes its word after the amount: $5 -> 5 달러, 1
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 __all__ = ["build_unit_symbols"]
 
@@ -27,8 +27,12 @@ def _is_hangul(text: str) -> bool:
 
 
 def build_unit_symbols(
-    unit_symbols: Mapping[str, str], currencies: Mapping[str, str] = {}
+    unit_symbols: Mapping[str, str],
+    currencies: Mapping[str, str] = {},
+    signs: Collection[str] = (),
 ) -> Callable[[str], str] | None:
+    """`signs`: words for a minus a written amount may start with (`ko_written` writes
+    -5℃ as 마이너스5℃, which is 마이너스5 도)."""
     # a code of letters only (krw) survives punctuation and is read later (`ko_phrases`)
     codes = {
         key: name
@@ -41,11 +45,17 @@ def build_unit_symbols(
     keys = sorted(table, key=len, reverse=True)
     probe = re.compile("|".join(map(re.escape, keys)), re.IGNORECASE)
 
+    signed = re.compile("(?:" + "|".join(map(re.escape, signs)) + ")?" + _AMOUNT.pattern)
+
     def amount(text: str) -> bool:
-        return bool(_AMOUNT.fullmatch(text))
+        return bool(signed.fullmatch(text))
 
     def split(token: str) -> tuple[str, str] | None:
-        """₩5000 -> (5000, 원), 10% -> (10, 퍼센트), krw5000 -> (5000, 원)."""
+        """₩5000 -> (5000, 원), 10% -> (10, 퍼센트), 마이너스$5 -> (마이너스5, 달러)."""
+        for sign in signs:
+            if token.startswith(sign) and len(token) > len(sign):
+                inner = split(token[len(sign) :])
+                return (sign + inner[0], inner[1]) if inner else None
         low = token.lower()
         for key in keys:
             if low.startswith(key) and amount(token[len(key) :]):

@@ -33,7 +33,7 @@ __all__ = ["build_written"]
 _DIGIT = re.compile(r"\d")
 _PROBE = re.compile(r"[-−+./(√]")
 # A sign that starts a word: not 010-1234 (a digit before it) nor A-5 (a letter).
-_MINUS = re.compile(r"(?<![\w.,:/)\]])[-−](?=[\d√.])")
+_MINUS = re.compile(r"(?<![\w.,:/)\]])[-−](?=[\d√.]|[$₩€¥£]\d)")
 # + and a phone number: at least 8 more digits, in groups a space, hyphen or bracket apart.
 _PLUS = re.compile(r"(?<![\w+])\+(?=\d{1,3}(?:[\s\-().]*\d){7,})")
 _DATE = re.compile(

@@ -71,7 +71,8 @@ def written_step(config: LanguageConfig) -> Callable[[str], str] | None:
 def units_step(config: LanguageConfig) -> Callable[[str], str] | None:
     if config.korean is None:
         return None
-    return build_unit_symbols(config.unit_symbols, config.korean.currencies)
+    rules = config.korean
+    return build_unit_symbols(config.unit_symbols, rules.currencies, rules.negative_words)
 
 
 def _unit_reader(rules: KoreanRules) -> UnitReader:
