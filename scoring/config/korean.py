@@ -185,6 +185,11 @@ class KoreanRules(_Model):
     half_hour: Word | None = Field(
         None, description="The word for half past the hour (반): 네 시 반 = 4시 30분."
     )
+    named_times: dict[Word, Word] = Field(
+        default_factory=dict,
+        description="Times of day said by name -> the clock time (정오: 12시, 자정: 0시), "
+        "as a whole word or before a particle (정오에 = 12시에).",
+    )
     weekdays: dict[Word, Word] = Field(
         default_factory=dict,
         description="Short weekday -> full name (금: 금요일): 10일(금) = 10일 금요일, and a full "

@@ -18,7 +18,8 @@ a time of day), so it may read what `ko_numbers` alone would leave as words:
   currency name of two words after a number (뉴질랜드 달러 = 뉴질랜드달러);
 - a time of day or an era written apart from its number (오전10시 = 오전 10시, 기원전128년
   = 기원전 128년), and a weekday from its day (28일수요일 = 28일 수요일);
-- half past the hour: 네 시 반 = 네 시 30분 (`half_hour`).
+- half past the hour: 네 시 반 = 네 시 30분 (`half_hour`); a time said by name: 정오 =
+  12시 (`named_times`).
 
 >>> from scoring.config.korean import KoreanRules
 >>> read = build_phrases(KoreanRules(negative_words=["마이너스"], decimal_point="점",
@@ -115,6 +116,9 @@ def build_phrases(
     if rules.number_prefixes:
         prefixes = _prefix_pass(rules.number_prefixes, units)
         passes.append((_any_of(rules.number_prefixes), prefixes))
+    if rules.named_times:
+        named = _named_pass(rules.named_times, particles)
+        passes.append((_any_of(rules.named_times), named))
     if rules.weekdays:
         days = frozenset(rules.weekdays.values())
         passes.append((_any_of(days), _weekday_pass(days, particles)))
@@ -474,6 +478,22 @@ def _prefix_pass(prefixes: Sequence[str], counters: Sequence[str]):
                 if word.startswith(prefix) and rest and starts_a_number(rest):
                     out += [prefix, rest]
                     break
+            else:
+                out.append(word)
+        return out
+
+    return apply
+
+
+def _named_pass(times: dict[str, str], particles: Collection[str]):
+    """정오에 -> 12시에: a time of day said by name is its clock time."""
+
+    def apply(words: list[str]) -> list[str]:
+        out: list[str] = []
+        for word in words:
+            name = next((n for n in times if word.startswith(n)), None)
+            if name is not None and word[len(name) :] in particles:
+                out.append(times[name] + word[len(name) :])
             else:
                 out.append(word)
         return out

@@ -131,6 +131,8 @@ SAME_SPEECH = {
         ("이십삼 시", "23:00"),
         ("영 시 삼십 분", "0:30"),
         ("저녁 일곱시", "저녁7시"),
+        ("정오에 만나요", "12시에 만나요"),
+        ("자정까지", "0:00까지"),
     ],
     "date": [
         ("이천이십오년 삼월 일일", "2025년3월1일"),
@@ -303,6 +305,7 @@ def test_a_date_or_time_series_reads_what_is_otherwise_a_word():
         ("units", "오 킬로미터", "5 km"),
         ("currencies", "오만 원", "KRW 50000"),
         ("series", "구월 오일", "9월 5일"),
+        ("named_times", "정오에", "열두 시에"),
     ],
 )
 def test_each_rule_is_a_config_field_that_can_be_turned_off(field, spoken, written):
