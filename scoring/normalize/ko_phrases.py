@@ -7,8 +7,9 @@ a time of day), so it may read what `ko_numbers` alone would leave as words:
   1 1/2, 루트 이 = √2, 3분의1 = 1/3; 이분의 일 'this person's work' needs a unit, a sign or
   a whole part to be 1/2, as 이 is also 'this';
 - a text that is one number and nothing else (`whole_text_numbers`): 영 = 0, 백오 = 105,
-  만 이천 = 12000, 십일 = 11 (not 10일); inside a sentence such a number needs a counter,
-  and a word of `never_numbers` (만일 'if') stays a word even alone;
+  만 이천 = 12000, 십일 = 11 (not 10일), but 십만 일 = 100000일 (a counter after a space);
+  inside a sentence such a number needs a counter, and a word of `never_numbers` (만일
+  'if') stays a word even alone;
 - phone numbers (`phones`): 공일공에일이삼사에오육칠팔 = 01012345678, and the digit words
   after 국가번호 are digits: 국가번호 팔이 일이삼 = 국가번호 82123 (`ko_measures` writes
   the +, once `ko_numbers` has joined the digits);
@@ -76,6 +77,7 @@ def build_phrases(
     fractions = rules.fractions
     particles = frozenset(rules.particles) | frozenset(per_endings) | {""}
     counter_list = sorted(counters, key=len, reverse=True)
+    counter_set = frozenset(counters)
 
     def unit_rest(rest: str) -> bool:
         """What may follow a number in its word: a counter or a unit, and an ending."""
@@ -193,6 +195,8 @@ def build_phrases(
         if reading.kind == "decimal" and k > 1 and reading.rest and not unit_rest(reading.rest):
             return False  # 만점 오전 'full marks, morning': a particle ends the word it is in
         if reading.kind == "fraction" and reading.denominator in ambiguous and k > 1:
+            if reading.text.startswith("-"):
+                return True  # 마이너스 이분의 일: the sign says it is a number
             # 이 분의 일 'this person's work': 1/2 only before a unit
             after = words[i + k] if i + k < len(words) else ""
             return reading.unit or unit_word(after)
@@ -242,7 +246,11 @@ def build_phrases(
         if not all(boundaries(words)):
             return None
         reading = grammar.read("".join(words))
-        return reading.text if reading is not None and not reading.rest else None
+        if reading is None or reading.rest:
+            return None
+        if reading.kind == "integer" and len(words) > 1 and words[-1] in counter_set:
+            return None  # 십만 일 is 100000일, as `ko_numbers` reads a counter apart
+        return reading.text
 
     def half_hours(words: list[str]) -> list[str]:
         """네 시 반, 네시 반, 네시반 -> 30분 after the hour."""
