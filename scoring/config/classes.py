@@ -74,6 +74,11 @@ class CardinalRules(_Model):
     minus_words: list[Phrase] = Field(
         default_factory=list, description="Words for a minus sign: minus two = -2."
     )
+    minus_not_after: list[Phrase] = Field(
+        default_factory=list,
+        description="Words after which a minus word is an ordinary word: fr AU moins 5 (at "
+        "least 5), plus OU moins 5.",
+    )
     plus_words: list[Phrase] = Field(
         default_factory=list,
         description="A plus sign said before a number that starts a phone number (plus 44 "
@@ -94,6 +99,17 @@ class CardinalRules(_Model):
     one_words: list[Phrase] = Field(
         default_factory=list,
         description="Words read as 1 before a power of ten: a hundred = 100, eine Million.",
+    )
+    apart_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Words left as words where text2num reads them apart from the number "
+        "before them: fr cents (vingt-cinq cents = 25 cents, a coin; trois cents = 300).",
+    )
+    roman_suffixes: list[str] = Field(
+        default_factory=list,
+        description="Ordinal suffixes after which a Roman numeral in capitals is its number, "
+        "before the dates and fractions read it: fr e ᵉ ème (XXᵉ siècle = 20ᵉ siècle = vingtième "
+        "siècle). A single letter only with a suffix no word has (Vème, Xᵉ; Le, Ce, Mer stay).",
     )
     scale_words: list[Phrase] = Field(
         default_factory=list,
@@ -191,6 +207,12 @@ class MeasureRules(_Model):
         description="A per word read before a unit wherever it stands, and a written /unit: "
         "20 dollars PER month = $20/mo = 20 dollar /month.",
     )
+    implied_per: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="A unit said right after another with no per word, dividing it, and the "
+        "canonical symbols (prefix aside) it divides so: fr heure [m, mi] (kilomètres heure "
+        "= km/h; a kilowatt heure is kwh, a product).",
+    )
     square_words: list[Phrase] = Field(
         default_factory=list, description="SQUARE meters = m2 (before the unit)."
     )
@@ -265,6 +287,11 @@ class TimeRules(_Model):
         default_factory=list,
         description="Day parts that make a 12-hour time a 24-hour one: du soir (8 h du soir = 20).",
     )
+    morning_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Day parts that leave a 12-hour time as it is, and go with it: du matin "
+        "(8 h du matin = 8 h = 8).",
+    )
     context_words: list[Phrase] = Field(
         default_factory=list,
         description="Words after which H.MM or HMM is a time (at 4.30, at 430).",
@@ -288,6 +315,16 @@ class DateRules(_Model):
         "dmy",
         pattern="^(dmy|mdy)$",
         description="The order of the canonical date, and of a numeric date: dmy or mdy.",
+    )
+    day_after_month: bool = Field(
+        True,
+        description="A day may follow its month (en July 25); false where a day comes only "
+        "before it (fr le 25 mai: 'mai 25' is a month and a number).",
+    )
+    day_suffixes: list[str] = Field(
+        default_factory=list,
+        description="The ordinal suffixes a day may carry (fr er, ᵉʳ: le 1er mai); default: "
+        "every ordinal suffix. Another ordinal before a month is no day (fr le 2d mai).",
     )
     day_words: list[Phrase] = Field(
         default_factory=list,

@@ -48,6 +48,8 @@ _STUCK_SYMBOL = regex.compile(
 )
 # A written number that starts at its point: .5, .1205
 _POINT_FIRST = regex.compile(r"[.,]\d+")
+# Decimals grouped by three as the integer part is: 1,000 028 (fr) = 1,000028
+_SPACE_DECIMALS = re.compile(r"(?<![\d.,])\d+[.,]\d{3}(?: \d{3})* \d{1,3}(?![\d.,]|[^\W\d_]| \d)")
 _SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,]| \d)")
 
 
@@ -67,6 +69,8 @@ def build_cardinals(
     plus = word_set(rules.plus_words, form)
     vocabulary = minus.firsts | points | zeros | frozenset(repeats) | ones | plus
     read_words = _word_reader(minus, points, zeros, repeats, ones, plus, decimal)
+    if rules.minus_not_after:
+        read_words = _not_after(read_words, minus.firsts, word_set(rules.minus_not_after, form))
 
     def merge_scale(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
         if i + 1 < len(tokens) and _POWER.fullmatch(tokens[i + 1]):
@@ -80,6 +84,7 @@ def build_cardinals(
             return text
         if space_groups and " " in text:
             text = _SPACE_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
+            text = _SPACE_DECIMALS.sub(lambda m: m.group(0).replace(" ", ""), text)
         tokens = _set_symbols_apart(text.split())
         lower = lowered(tokens)
         if not vocabulary.isdisjoint(lower):
@@ -87,7 +92,19 @@ def build_cardinals(
             lower = lowered(tokens)
         return " ".join(scan(tokens, lower, merge_scale, skip))
 
+    if rules.roman_suffixes:
+        return _with_roman(convert, _roman_reader(rules.roman_suffixes))
     return convert
+
+
+def _with_roman(convert: StepFn, roman: Callable[[str], str | None]) -> StepFn:
+    def read(text: str) -> str:
+        tokens = text.split()
+        if any(map(roman, tokens)):
+            text = " ".join(roman(token) or token for token in tokens)
+        return convert(text)
+
+    return read
 
 
 def _set_symbols_apart(tokens: list[str]) -> list[str]:
@@ -162,6 +179,17 @@ def _word_reader(minus, points, zeros, repeats, ones, plus, decimal):
     return read
 
 
+def _not_after(read, words: frozenset[str], before: frozenset[str]):
+    """`read`, except at one of `words` after one of `before` (fr au moins 5 is no -5)."""
+
+    def read_unless(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
+        if lower[i] in words and i > 0 and lower[i - 1] in before:
+            return None
+        return read(tokens, lower, i)
+
+    return read_unless
+
+
 def _single_digit(token: str) -> bool:
     return len(token) == 1 and token.isdigit()
 
@@ -185,3 +213,25 @@ def _times(amount: Amount, exponent: int, decimal: str) -> str | None:
         return str(int(value))
     whole, _, fraction = format(value.normalize(), "f").partition(".")
     return f"{whole}{decimal}{fraction}"
+
+
+# A Roman numeral from 1 to 3999 in capitals, then a written suffix
+_ROMAN = r"(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def _roman_reader(suffixes: list[str]) -> Callable[[str], str | None]:
+    """`XXᵉ` -> `20ᵉ`, `XIXe` -> `19e`, `Vème` -> `5ème`: the numeral as digits, the suffix
+    as written (the suffix pattern reads it next); None for anything else (Le, Mer, MMe)."""
+    alternatives = "|".join(re.escape(s) for s in sorted(suffixes, key=len, reverse=True))
+    pattern = re.compile(rf"({_ROMAN})({alternatives})((?:s|ˢ)?)")
+
+    def read(token: str) -> str | None:
+        match = pattern.fullmatch(token) if token[:1] in _ROMAN_VALUES else None
+        if match is None or (len(match.group(1)) == 1 and match.group(2).isascii()):
+            return None
+        values = [_ROMAN_VALUES[ch] for ch in match.group(1)]
+        number = sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+        return f"{number}{match.group(2)}{match.group(3)}"
+
+    return read

@@ -48,6 +48,7 @@ _PAIR_FIRST = re.compile(r"[1-9]\d")
 _PAIR_SECOND = re.compile(r"\d\d")
 _DECADE = re.compile(r"'?(\d{2}|\d{4}) ?'?s")
 _SKIP = frozenset({",", "."})
+_DAY_LIST = re.compile(r"\d{1,2}([/-])\d{1,2}(?:\1\d{1,2})*")
 
 
 def build_dates(
@@ -63,7 +64,8 @@ def build_dates(
     day_words = word_set(rules.day_words, form)
     decades = PhraseTable(rules.decades, form)
     by_number = _months_by_number(rules.months)
-    suffixes = sorted({s for s in ordinal_suffixes if s} | {"."}, key=len, reverse=True)
+    day_suffixes = rules.day_suffixes or ordinal_suffixes
+    suffixes = sorted({s for s in day_suffixes if s} | {"."}, key=len, reverse=True)
     day_pattern = re.compile(
         r"(\d{1,2})(?:" + "|".join(re.escape(s) for s in suffixes) + ")?", flags=re.IGNORECASE
     )
@@ -112,6 +114,13 @@ def build_dates(
         if numeric:
             return i + 1, _ordered(*numeric, month_first)
         start = skip_day_words(lower, i)
+        days = None if month_first else _day_list(lower[start]) if start < len(lower) else None
+        month = month_at(tokens, lower, start + 1) if days else None
+        if month:  # les 17/18 juin, 17-18-19 mars: days said one after another
+            year = year_at(tokens, lower, month[0])
+            end = year[0] if year else month[0]
+            last = _ordered(days[-1], month[1], year[1] if year else None, month_first)
+            return end, [*days[:-1], *last]
         day = day_at(tokens, lower, start)
         if day:  # the 25th of July
             end = skip_day_words(lower, day[0])
@@ -124,7 +133,7 @@ def build_dates(
         month = month_at(tokens, lower, i)
         if month:
             end = skip_day_words(lower, month[0])
-            day = day_at(tokens, lower, end)
+            day = day_at(tokens, lower, end) if rules.day_after_month else None
             if day:
                 year = year_at(tokens, lower, day[0])
                 end = year[0] if year else day[0]
@@ -247,6 +256,16 @@ def _numeric(token, month_first, by_number, day_month) -> tuple[str, str, str | 
         match = _DAY_MONTH.fullmatch(token)
         if match and int(match.group(2)) in by_number and int(match.group(1)) >= 1:
             return str(int(match.group(1))), by_number[int(match.group(2))], None
+    return None
+
+
+def _day_list(token: str) -> list[str] | None:
+    """`17/18`, `17-18-19`: days in a row before a month (dmy), or None."""
+    if _DAY_LIST.fullmatch(token) is None:
+        return None
+    days = [int(day) for day in re.split(r"[/-]", token)]
+    if all(1 <= day <= 31 for day in days) and days == sorted(set(days)):
+        return [str(day) for day in days]
     return None
 
 

@@ -68,6 +68,7 @@ def build_measures(
     rate = word_set(rules.rate_words, form)
     square = word_set(rules.square_words, form)
     cubic = word_set(rules.cubic_words, form)
+    implied = PhraseTable({word: frozenset(b) for word, b in rules.implied_per.items()}, form)
     lookup = {k.lower().translate(_POWERS): v for k, v in rules.units.items() if k not in exact}
 
     def symbol(word: str, original: str) -> str | None:
@@ -122,6 +123,12 @@ def build_measures(
             right = unit(tokens, lower, i + 1)
             if right is not None:
                 return i - start + 1 + right[0], _alias(f"{value}/{right[1]}", lookup)
+        divides = implied.match(tokens, i, lower) if _at(lower, i) in implied.firsts else None
+        base = value[1:] if value[:1] in prefix_symbols else value
+        if divides and (value in divides[1] or base in divides[1]):
+            right = unit(tokens, lower, i)  # kilomètres heure: km/h
+            if right is not None and right[0] == divides[0]:
+                return i - start + right[0], _alias(f"{value}/{right[1]}", lookup)
         return i - start, value
 
     def _simple(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
@@ -133,6 +140,13 @@ def build_measures(
             found = table.match(tokens, i, lower)
             if found:
                 return found
+        for prefix, short in prefixes:  # kilowatt heure: a prefix joined to a phrase's first word
+            rest = lower[i][len(prefix) :]
+            if lower[i].startswith(prefix) and rest in table.firsts:
+                words = [rest, *lower[i + 1 : i + 4]]
+                found = table.match(words, 0, words)
+                if found and found[0] > 1 and found[1] in prefixable:
+                    return found[0], short + found[1]
         value = symbol(lower[i], tokens[i])
         return (1, value) if value else None
 
@@ -168,6 +182,10 @@ def build_measures(
         return None
 
     return convert
+
+
+def _at(tokens: list[str], i: int) -> str:
+    return tokens[i] if i < len(tokens) else ""
 
 
 def _alias(symbol: str, lookup: dict[str, str]) -> str:

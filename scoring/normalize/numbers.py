@@ -39,6 +39,8 @@ _THOUSANDS = {
 }
 # text2num reading its own output: once more has been enough in every case seen
 _MAX_READS = 3
+# Words joined by hyphens, as a token (dix-huit-mille)
+_HYPHENATED_WORDS = regex.compile(r"(?<!\S)\p{L}+(?:-\p{L}+)+(?!\S)")
 # A space between digit groups (French 1 000) is joined by a late step instead, after
 # punctuation is gone: other steps create spaces, and a second pass must not join more.
 SPACE_GROUPS = regex.compile(r"(?<=(?<![\d.,])\d{1,3}) (?=\d{3}(?!\d))")
@@ -91,6 +93,15 @@ def build_number_reader(
     def number_word(token: str) -> bool:
         return alpha2digit(token, language, threshold=0) != token
 
+    def apart(token: str) -> str:
+        """Number words joined by hyphens that text2num left unread (fr dix-huit-mille,
+        as the 1990 spelling writes every number): read as the words apart, which is what
+        a second pass reads once the punctuation step has removed the hyphens."""
+        parts = token.split("-")
+        if all(map(number_word, parts)):
+            return alpha2digit(" ".join(parts), language, threshold=0)
+        return token
+
     def read(text: str) -> str:
         if unfold is not None:
             text = unfold(text)
@@ -99,9 +110,45 @@ def build_number_reader(
             if digits == text or not any(map(number_word, digits.split())):
                 break
             text, digits = digits, alpha2digit(digits, language, threshold=0)
+        if "-" in digits:
+            digits = _HYPHENATED_WORDS.sub(lambda m: apart(m.group(0)), digits)
         return digits
 
+    if guard is not None and guard.apart_words:
+        read = _read_apart(read, frozenset(w.lower() for w in guard.apart_words), number_word)
     return _guarded(read, guard, number_word) if guard is not None else read
+
+
+def _read_apart(
+    read: Callable[[str], str], words: frozenset[str], number_word: Callable[[str], bool]
+) -> Callable[[str], str]:
+    """text2num, with the `apart_words` it reads apart from the number words before them
+    left as words: fr "vingt-cinq cents" is 25 cents (text2num: 25 100), "trois cents" is
+    300 (read with the number), "cent" alone is 100."""
+
+    def apart(text: str) -> str:
+        tokens = text.split(" ")
+        lower = [token.lower() for token in tokens]
+        if words.isdisjoint(lower):
+            return read(text)
+        kept = []
+        for k, word in enumerate(lower):
+            start = k
+            while word in words and start > 0 and lower[start - 1] not in words:
+                if not (lower[start - 1].isdigit() or read(lower[start - 1]).isdigit()):
+                    break  # a cardinal, not an ordinal (deuxième cent)
+                start -= 1
+            if start < k:
+                number = read(" ".join(tokens[start:k]))
+                if read(" ".join(tokens[start : k + 1])) == f"{number} {read(tokens[k])}":
+                    kept.append(tokens[k])
+                    tokens[k] = _KEPT
+        done = read(" ".join(tokens))
+        for token in kept:
+            done = done.replace(_KEPT, token, 1)
+        return done
+
+    return apart
 
 
 # Private-use characters: text2num reads neither, and no text carries them.

@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable
 
 from ..config.classes import TimeRules
-from .tables import PhraseTable, lowered, scan, word_set
+from .tables import PhraseTable, is_number, lowered, scan, word_set
 
 __all__ = ["build_times"]
 
@@ -46,6 +46,7 @@ _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _HOUR = re.compile(r"\d{1,2}")
 _MINUTES = re.compile(r"\d{1,2}")
 _DOTTED = re.compile(r"(\d{1,2})[.](\d{2})")
+_NEGATIVE_MINUTES = re.compile(r"-[1-5]?\d")
 
 
 def build_times(
@@ -66,7 +67,9 @@ def build_times(
     and_words = word_set(rules.and_words, form)
     minus_words = PhraseTable(dict.fromkeys(rules.minus_words, -1), form)
     named = PhraseTable(rules.named, form)
-    evening = PhraseTable(dict.fromkeys(rules.evening_words, 12), form)
+    evening = PhraseTable(
+        {**dict.fromkeys(rules.morning_words, 0), **dict.fromkeys(rules.evening_words, 12)}, form
+    )
     context = word_set(rules.context_words, form)
     # "h" stuck between hour and minutes: 16h30, 4h
     stuck_h = (
@@ -97,7 +100,7 @@ def build_times(
             return i + mark[0], [*parts, mark[1]]
         day = match(evening, tokens, lower, i)
         if day and hour < 12:
-            return i + day[0], [str(hour + 12), *parts[1:]]
+            return i + day[0], [str(hour + day[1]), *parts[1:]]
         return i, parts
 
     def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
@@ -132,6 +135,9 @@ def build_times(
                 and int(tokens[end]) < 60
             ):
                 minutes, end = tokens[end], end + 1  # minuit 17
+            extra = None if minutes else _after_hour(tokens, lower, end)
+            if extra:  # midi et demie, minuit moins 5
+                return extra[1], _shifted(int(hour), extra[0])
             return end, _canonical(hour, minutes or None, None)
         if _HOUR.fullmatch(token) and int(token) <= 24:
             return _from_hour(tokens, lower, i)
@@ -186,6 +192,9 @@ def build_times(
         else:
             minus = match(minus_words, tokens, lower, i)
             if not minus:
+                if minus_words and _NEGATIVE_MINUTES.fullmatch(_at(tokens, i)):
+                    # moins 10, which the cardinals step wrote -10
+                    return int(tokens[i]), _skip(minute_words, tokens, lower, i + 1)
                 return None
             sign, i = -1, i + minus[0]
         fraction = match(fractions, tokens, lower, i)
@@ -231,9 +240,28 @@ def build_times(
             ":" in t or (stuck_h is not None and "h" in t) or "." in t for t in tokens
         ):
             return " ".join(tokens)
-        return " ".join(scan(tokens, lower, read, skip))
+        return " ".join(scan(tokens, lower, read_whole, skip))
+
+    def read_whole(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
+        """A time and the hour words right after it: one left after `0 h` (0 h h) would
+        make another time with it on a second pass."""
+        found = read(tokens, lower, i)
+        if found is None:
+            return None
+        end = found[0]
+        # A number right after it is not the clock's: written as the time, "3 heures
+        # 1000" would read as 3000 on a second pass.
+        if is_number(_at(tokens, end)):
+            return None
+        while word := match(hour_words, tokens, lower, end):
+            end += word[0]
+        return end, found[1]
 
     return convert
+
+
+def _at(tokens: list[str], i: int) -> str:
+    return tokens[i] if 0 <= i < len(tokens) else ""
 
 
 def _has(text: str, words: frozenset[str]) -> bool:
