@@ -93,7 +93,7 @@ def build_cardinals(
         return " ".join(scan(tokens, lower, merge_scale, skip))
 
     if rules.roman_suffixes:
-        return _with_roman(convert, _roman_reader(rules.roman_suffixes))
+        return _with_roman(convert, _roman_ordinals(rules.roman_suffixes))
     return convert
 
 
@@ -216,21 +216,21 @@ def _times(amount: Amount, exponent: int, decimal: str) -> str | None:
 
 
 # A Roman numeral from 1 to 3999 in capitals, then a written suffix
-_ROMAN = r"(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
-_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+_ROMAN_NUMERAL = r"(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+_ROMAN_DIGITS = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
 
 
-def _roman_reader(suffixes: list[str]) -> Callable[[str], str | None]:
+def _roman_ordinals(suffixes: list[str]) -> Callable[[str], str | None]:
     """`XXᵉ` -> `20ᵉ`, `XIXe` -> `19e`, `Vème` -> `5ème`: the numeral as digits, the suffix
     as written (the suffix pattern reads it next); None for anything else (Le, Mer, MMe)."""
     alternatives = "|".join(re.escape(s) for s in sorted(suffixes, key=len, reverse=True))
-    pattern = re.compile(rf"({_ROMAN})({alternatives})((?:s|ˢ)?)")
+    pattern = re.compile(rf"({_ROMAN_NUMERAL})({alternatives})((?:s|ˢ)?)")
 
     def read(token: str) -> str | None:
-        match = pattern.fullmatch(token) if token[:1] in _ROMAN_VALUES else None
+        match = pattern.fullmatch(token) if token[:1] in _ROMAN_DIGITS else None
         if match is None or (len(match.group(1)) == 1 and match.group(2).isascii()):
             return None
-        values = [_ROMAN_VALUES[ch] for ch in match.group(1)]
+        values = [_ROMAN_DIGITS[ch] for ch in match.group(1)]
         number = sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
         return f"{number}{match.group(2)}{match.group(3)}"
 
