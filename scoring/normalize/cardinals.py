@@ -48,8 +48,6 @@ _STUCK_SYMBOL = regex.compile(
 )
 # A written number that starts at its point: .5, .1205
 _POINT_FIRST = regex.compile(r"[.,]\d+")
-# Decimals grouped by three as the integer part is: 1,000 028 (fr) = 1,000028
-_SPACE_DECIMALS = re.compile(r"(?<![\d.,])\d+[.,]\d{3}(?: \d{3})* \d{1,3}(?![\d.,]|[^\W\d_]| \d)")
 _SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,]| \d)")
 
 
@@ -84,7 +82,6 @@ def build_cardinals(
             return text
         if space_groups and " " in text:
             text = _SPACE_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
-            text = _SPACE_DECIMALS.sub(lambda m: m.group(0).replace(" ", ""), text)
         tokens = _set_symbols_apart(text.split())
         lower = lowered(tokens)
         if not vocabulary.isdisjoint(lower):

@@ -48,7 +48,7 @@ _PAIR_FIRST = re.compile(r"[1-9]\d")
 _PAIR_SECOND = re.compile(r"\d\d")
 _DECADE = re.compile(r"'?(\d{2}|\d{4}) ?'?s")
 _SKIP = frozenset({",", "."})
-_DAY_LIST = re.compile(r"\d{1,2}([/-])\d{1,2}(?:\1\d{1,2})*")
+_DAY_LIST = re.compile(r"\d{1,2}(?:-\d{1,2})+")
 
 
 def build_dates(
@@ -116,7 +116,7 @@ def build_dates(
         start = skip_day_words(lower, i)
         days = None if month_first else _day_list(lower[start]) if start < len(lower) else None
         month = month_at(tokens, lower, start + 1) if days else None
-        if month:  # les 17/18 juin, 17-18-19 mars: days said one after another
+        if month:  # les 17-18 juin, 17-18-19 mars: days said one after another
             year = year_at(tokens, lower, month[0])
             end = year[0] if year else month[0]
             last = _ordered(days[-1], month[1], year[1] if year else None, month_first)
@@ -260,10 +260,11 @@ def _numeric(token, month_first, by_number, day_month) -> tuple[str, str, str | 
 
 
 def _day_list(token: str) -> list[str] | None:
-    """`17/18`, `17-18-19`: days in a row before a month (dmy), or None."""
+    """`17-18`, `17-18-19`: days in a row before a month (dmy), or None. Not `17/18`: a
+    slash between numbers is the fractions step's (trois quarts octobre, 3/4 octobre)."""
     if _DAY_LIST.fullmatch(token) is None:
         return None
-    days = [int(day) for day in re.split(r"[/-]", token)]
+    days = [int(day) for day in token.split("-")]
     if all(1 <= day <= 31 for day in days) and days == sorted(set(days)):
         return [str(day) for day in days]
     return None
