@@ -54,6 +54,12 @@ False errors (``real_error: false``):
   apostrophe_variant  saʼa / sa'a
   yeh_kaf             Persian ی ک / Arabic ي ك
   annotation          [slow], [assistant interrupts] in the reference; hyp_span is ""
+  clock_time          "four thirty p m" / 4:30 PM, "halb zwölf" / 11:30 Uhr
+  money_amount        "twelve dollars" / $12, "zwei Euro zwanzig" / 2,20 €
+  unit_measure        "two hundred kilometers per hour" / 200 km/h
+  date_format         "the fifth of May" / May 5th, "cinq mai" / 05/05
+  digit_string        "five five five oh one four seven" / 555-0147
+  initialism          U.S. / US, a.m. / AM
 Real errors (``real_error: true``):
   substitution        flight / fight, na / da, and Hindi "7 बजे" / "seven बजे"
   deletion            a word dropped; hyp_span is ""
@@ -134,6 +140,12 @@ LABEL_KINDS: dict[str, str] = {
     "apostrophe_variant": "a Hausa apostrophe written with another character (saʼa / sa'a)",
     "yeh_kaf": "Persian ی and ک written with the Arabic letters ي and ك",
     "annotation": "a bracketed note in the reference that is not speech ([slow])",
+    "clock_time": "a clock time said against written (four thirty p m / 4:30 PM)",
+    "money_amount": "an amount of money said against written (twelve dollars / $12)",
+    "unit_measure": "a measure said against its symbol (two kilometers / 2 km)",
+    "date_format": "a date said against written (the fifth of May / 05/05, 5. Mai)",
+    "digit_string": "a phone number or code said digit by digit against written (555-0147)",
+    "initialism": "dotted initials against the plain letters (U.S. / US, a.m. / AM)",
     # Real STT errors.
     "substitution": "a wrong word (flight / fight, na / da, 7 / seven in Hindi)",
     "deletion": "a spoken word is missing from the transcript",
@@ -757,6 +769,51 @@ EN = _lang(
     fixed=(
         Fixed(
             TRAVEL,
+            "My flight leaves at four thirty p m on the fifth of May.",
+            "My flight leaves at 4:30 PM on May 5th.",
+            (
+                ("clock_time", "four thirty p m", "4:30 PM"),
+                ("date_format", "the fifth of May", "May 5th"),
+            ),
+        ),
+        Fixed(
+            TRAVEL,
+            "The upgrade costs twelve dollars and fifty cents.",
+            "The upgrade costs $12.50.",
+            (("money_amount", "twelve dollars and fifty cents", "$12.50"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "The refund was forty dollars.",
+            "The refund was $14.",
+            (("number_error", "forty dollars", "$14"),),
+        ),
+        Fixed(
+            ITSM,
+            "Call me back on five five five oh one four seven.",
+            "Call me back on 555-0147.",
+            (("digit_string", "five five five oh one four seven", "555-0147"),),
+        ),
+        Fixed(
+            ITSM,
+            "The meeting with the U.S. team is at ten a.m.",
+            "The meeting with the US team is at 10 AM.",
+            (("initialism", "U.S.", "US"), ("clock_time", "ten a.m.", "10 AM")),
+        ),
+        Fixed(
+            ITSM,
+            "The file is twelve megabytes.",
+            "The file is 12 MB.",
+            (("unit_measure", "twelve megabytes", "12 MB"),),
+        ),
+        Fixed(
+            TRAVEL,
+            "Can we move it to half past four?",
+            "Can we move it to 4:40?",
+            (("number_error", "half past four", "4:40"),),
+        ),
+        Fixed(
+            TRAVEL,
             "My flight to Denver leaves on Friday.",
             "My fight to Denver leaves on Friday.",
             (("substitution", "flight", "fight"),),
@@ -878,6 +935,21 @@ DE = _lang(
         TRAVEL: "Reiseservice, guten Tag, wie kann ich Ihnen helfen?",
     },
     fixed=(
+        Fixed(
+            TRAVEL,
+            "Der Zug fährt um halb zwölf und kostet zwei Euro zwanzig.",
+            "Der Zug fährt um 11:30 Uhr und kostet 2,20 €.",
+            (
+                ("clock_time", "halb zwölf", "11:30 Uhr"),
+                ("money_amount", "zwei Euro zwanzig", "2,20 €"),
+            ),
+        ),
+        Fixed(
+            TRAVEL,
+            "Die Strecke ist zwölf Kilometer lang.",
+            "Die Strecke ist 21 km lang.",
+            (("number_error", "zwölf Kilometer", "21 km"),),
+        ),
         Fixed(
             ITSM,
             "Mein Nachname ist Krüger, mit ü.",
@@ -1029,6 +1101,12 @@ NL = _lang(
     },
     fixed=(
         Fixed(
+            TRAVEL,
+            "Mijn vlucht vertrekt om half drie.",
+            "Mijn vlucht vertrekt om 2:30.",
+            (("clock_time", "half drie", "2:30"),),
+        ),
+        Fixed(
             ITSM,
             "Ik heb mr. Jansen al gemaild.",
             "Ik heb meester Jansen al gemaild.",
@@ -1150,6 +1228,18 @@ FR = _lang(
         TRAVEL: "Service voyages, bonjour, comment puis-je vous aider ?",
     },
     fixed=(
+        Fixed(
+            TRAVEL,
+            "Le train part à huit heures sept, le cinq mai.",
+            "Le train part à 8 h 07, le 5 mai.",
+            (("clock_time", "huit heures sept", "8 h 07"), ("date_format", "cinq mai", "5 mai")),
+        ),
+        Fixed(
+            TRAVEL,
+            "Le supplément coûte douze euros.",
+            "Le supplément coûte 13 €.",
+            (("number_error", "douze euros", "13 €"),),
+        ),
         Fixed(
             ITSM,
             "Le code du poste est M 4 B tiret 7.",
@@ -1413,6 +1503,15 @@ ES = _lang(
     },
     fixed=(
         Fixed(
+            TRAVEL,
+            "El vuelo sale a las cinco y media y cuesta veinte euros.",
+            "El vuelo sale a las 5:30 y cuesta 20 €.",
+            (
+                ("clock_time", "cinco y media", "5:30"),
+                ("money_amount", "veinte euros", "20 €"),
+            ),
+        ),
+        Fixed(
             ITSM,
             "Mi correo es juan arroba empresa punto es.",
             "Mi correo es juan@empresa.es.",
@@ -1538,6 +1637,12 @@ IT = _lang(
         TRAVEL: "Agenzia viaggi, buongiorno, mi dica pure.",
     },
     fixed=(
+        Fixed(
+            TRAVEL,
+            "Il treno parte alle cinque e mezza, binario tre.",
+            "Il treno parte alle 5:30, binario 3.",
+            (("clock_time", "cinque e mezza", "5:30"), ("number_format", "tre", "3")),
+        ),
         Fixed(
             ITSM,
             "La mia mail è mario chiocciola libero punto it.",

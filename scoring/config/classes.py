@@ -12,6 +12,7 @@ field with an example.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated
 
@@ -118,6 +119,27 @@ class CardinalRules(_Model):
     decimal_words: list[Phrase] = Field(
         default_factory=list, description="The decimal separator's word (komma, coma)."
     )
+    roman_after: list[Phrase] = Field(
+        default_factory=list,
+        description="Words after which a Roman numeral is a number: es siglo (siglo XIX = "
+        "siglo diecinueve = siglo 19).",
+    )
+    decimal_groups: bool = Field(
+        False,
+        description="Digits said in groups after a decimal word are one number: es tres coma "
+        "catorce quince = 3,1415 (text2num writes 3,14 15).",
+    )
+    range_words: list[Phrase] = Field(
+        default_factory=list,
+        description="The word said for a dash between two quantities, first the canonical "
+        "one: en to ($250-$300 = 250 dollars to 300 dollars, 1980-1990, 4:00 am - 8:12 pm).",
+    )
+    large_scales: dict[str, int] = Field(
+        default_factory=dict,
+        description="Scale words the number reader does not know, with their power of ten "
+        "(de Billion 12, Billiarde 15): 10 Billionen 5 = 10000000000005. One it knows is read "
+        "here after a written number (es millones 6: 3000 millones = 3000000000).",
+    )
 
 
 class FractionRules(_Model):
@@ -138,7 +160,35 @@ class FractionRules(_Model):
     and_words: list[Phrase] = Field(
         default_factory=list, description="two AND a half = 2 1/2 (and, und, et, y, e)."
     )
+    and_denominators: dict[str, int] = Field(
+        default_factory=dict,
+        description="Denominators read only after a whole number and an and word, with no "
+        "numerator: es dos y media = 2 1/2 (una media alone is an average), it due e mezzo.",
+    )
     over_words: list[Phrase] = Field(default_factory=list, description="three OVER four = 3/4.")
+    mixed_without_and: bool = Field(
+        False,
+        description="A whole number right before a fraction of one is a mixed number: de "
+        "zwei ein halb = 2 1/2 (German says no and word there).",
+    )
+    joined: bool = Field(
+        False,
+        description="A fraction said as one word, read with `denominators`: a number word and "
+        "a denominator (de dreiviertel = 3/4, nl driekwart), or a whole number, an and word "
+        "or a one word, and a denominator (de zweieinhalb = 2 1/2, nl vijfenhalf).",
+    )
+    words: dict[str, str] = Field(
+        default_factory=dict,
+        description="Fraction words to `N/D` or `W N/D`: de anderthalb 1 1/2, nl anderhalf.",
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> FractionRules:
+        for word, value in self.words.items():
+            _lower_phrase(word)
+            if not re.fullmatch(r"(?:\d+ )?\d+/\d+", value):
+                raise ValueError(f"words: {word!r} must map to N/D or W N/D, not {value!r}")
+        return self
 
 
 class MoneyRules(_Model):
@@ -163,6 +213,18 @@ class MoneyRules(_Model):
     of_words: list[Phrase] = Field(
         default_factory=list,
         description="Words between a large amount and its currency: deux millions D'euros.",
+    )
+    names_before: bool = Field(
+        True,
+        description="A currency name before the amount is its currency too (en dollars 5). "
+        "Off where names only follow the amount (es, it: euros 25 is no amount, a date or a "
+        "list put the number there): then only symbols and codes before it ($5, USD 5).",
+    )
+    bare_cents: bool = Field(
+        False,
+        description="A number right after the currency is its cents anywhere, not only at the "
+        "end: de zwei Euro fünfzig pro Stück = 2 euro 50 cent (not after an and word, nor "
+        "before another number).",
     )
 
     @model_validator(mode="after")
@@ -219,10 +281,37 @@ class MeasureRules(_Model):
     cubic_words: list[Phrase] = Field(
         default_factory=list, description="CUBIC meters = m3 (before the unit)."
     )
+    square_after_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Square words after the unit: es metros CUADRADOS = m2, it metri quadri.",
+    )
+    cubic_after_words: list[Phrase] = Field(
+        default_factory=list, description="Cubic words after the unit: es metros CÚBICOS = m3."
+    )
+    of_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Words between a fraction or millions and the unit: es tres quintos DE "
+        "milla = 3/5 mi, dos millones DE kilómetros = 2000000 km.",
+    )
+    amount_words: dict[str, str] = Field(
+        default_factory=dict,
+        description="Words that are an amount before a unit: es medio 1/2 (medio kilo = 1/2 kg, "
+        "media hora = 1/2 h), it mezzo 1/2.",
+    )
+    joined_powers: bool = Field(
+        False,
+        description="Square and cubic words joined to the unit name, as German writes them: "
+        "Quadratmeter = m2, Kubikzentimeter = cm3.",
+    )
     case_sensitive: list[str] = Field(
         default_factory=list,
         description="Symbols matched only as written, because in lower case they are "
         "ordinary words (en A for amperes, not 'a').",
+    )
+    one_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Words read as 1 before a unit, where the number reader leaves them: de "
+        "eine Stunde = 1 h, einen Meter = 1 m (text2num reads ein, not its inflected forms).",
     )
 
     @model_validator(mode="after")
@@ -296,6 +385,39 @@ class TimeRules(_Model):
         default_factory=list,
         description="Words after which H.MM or HMM is a time (at 4.30, at 430).",
     )
+    to_alone: bool = Field(
+        False,
+        description="Minutes to an hour are a time with nothing around them: de drei vor "
+        "zwölf = 11 57 (English needs a context word: '10 to 5' is also a score).",
+    )
+    articles: list[Phrase] = Field(
+        default_factory=list,
+        description="Articles before an hour (es la, las; it le): after one, an hour and its "
+        "minutes are a time (las 2 menos 20 = 1 40, la 1 10, las 2 y cuarto), and the article "
+        "goes with it; a bare hour keeps it (las 3). After a to word it anchors the hour "
+        "(10 para las 12 = 11 50).",
+    )
+    zones: list[str] = Field(
+        default_factory=list,
+        description="Time zones after a time, as one lower-case word however spelled, with "
+        "their offset: UTC+4 = u t c más cuatro = utc 4, GMT-3 = gmt -3. A zone after an "
+        "hour makes it a time (una e s t = 1.00 est).",
+    )
+    and_minutes: bool = Field(
+        False,
+        description="An hour, an and word, minutes and a minute word are a time with nothing "
+        "around them: it dodici e trenta minuti = 12 30 (not de 2 und 30 Minuten).",
+    )
+    twenty_four_hours: bool = Field(
+        False,
+        description="am and pm written as a 24-hour clock, where the language writes one: es "
+        "las 2 y media de la tarde = 2:30 p.m. = 14:30 = 14 30, 12 de la noche = 0.",
+    )
+    night_words: list[Phrase] = Field(
+        default_factory=list,
+        description="Day parts written pm, but am at 12 (es de la noche: 10 de la noche = 10 "
+        "pm, 12 de la noche = 12 am, midnight).",
+    )
 
 
 class DateRules(_Model):
@@ -314,7 +436,8 @@ class DateRules(_Model):
     order: str = Field(
         "dmy",
         pattern="^(dmy|mdy)$",
-        description="The order of the canonical date, and of a numeric date: dmy or mdy.",
+        description="How a numeric date is read: dmy (03/04 = 3 April) or mdy (March 4). "
+        "The canonical date is always day, month, year.",
     )
     day_after_month: bool = Field(
         True,
@@ -354,5 +477,41 @@ class OrdinalRules(_Model):
     )
     words: dict[str, str] = Field(
         default_factory=dict,
-        description="Ordinal words text2num leaves as words, to digit + suffix: fr second 2e.",
+        description="Ordinal words text2num leaves as words, to digit + suffix: fr second 2e. "
+        "Not read right after a number (es un segundo = 1 s, tres cuartos = 3/4).",
     )
+    joined: dict[str, int] = Field(
+        default_factory=dict,
+        description="Parts of an ordinal written as one word, with their value: a stem before "
+        "the next ordinal (es vigesimo 20: vigesimoprimero = 21º; vigesimoctavo, the vowel "
+        "they share written once), or a thousandth (1000 or more) after a number word (es "
+        "milésimo 1000: dosmilésimo = 2000º).",
+    )
+    before_word: list[str] = Field(
+        default_factory=list,
+        description="Suffixes read as an ordinal only before a word, as they also mark degrees: "
+        "it ° (3° piano = terzo piano; 20° C, 20° alone are degrees).",
+    )
+    roman_before: list[Phrase] = Field(
+        default_factory=list,
+        description="Words before which a Roman numeral is an ordinal: it secolo (il XXI "
+        "secolo = il ventunesimo secolo = 21º secolo).",
+    )
+    in_parts: bool = Field(
+        False,
+        description="An ordinal said in parts is one: es vigésimo primero = 20º 1º = 21º, "
+        "centésimo trigésimo cuarto = 134º (each part below the place the one before leaves).",
+    )
+    apart: list[str] = Field(
+        default_factory=list,
+        description="Suffixes also written as a word of their own after the number, as a "
+        "transcriber types a suffix read out: en 12 th = 12th. Keys of `suffixes`; leave out "
+        "those that are words too (en st: 12 St. is a street).",
+    )
+
+    @model_validator(mode="after")
+    def _check_apart(self) -> OrdinalRules:
+        unknown = sorted(set(self.apart) - set(self.suffixes))
+        if unknown:
+            raise ValueError(f"apart: {unknown} are not in suffixes")
+        return self

@@ -81,6 +81,12 @@ class Abbreviation(_Model):
         description="Expand only before a capitalized name (St Laurent, mr. Jansen): not "
         "before a code (ST 4, Hr 4B), a letter, an acronym or a lower-case word.",
     )
+    after_name: bool = Field(
+        False,
+        description="Expand only after a capitalized name or a number, as a street type "
+        "follows its street (Elm St., 5th Ave.). Rules for the same written form are tried "
+        "in order: St. after a name is street, before one saint.",
+    )
 
 
 class Numbers(_Model):
@@ -265,6 +271,11 @@ class LanguageConfig(_Model):
     )
     codes: CodeRules | None = None
     emails: EmailRules | None = None
+    symbol_names: Mapping = Field(
+        default_factory=dict,
+        description="Step symbol_names: a symbol to the word said for it (en & and, = equals, "
+        "+ plus): S&P = S and P, C++ = C plus plus.",
+    )
     initialisms: bool = Field(
         False, description="Step initialisms: dotted initials as one word (U.S. = US, a.m. = am)."
     )

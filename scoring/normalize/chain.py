@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,11 @@ __all__ = ["STEP_ORDER", "NormalizerId", "Normalizer", "Step", "build_normalizer
 
 StepFn = Callable[[str], str]
 MEMO_SIZE = 50_000
+#: Passes of the chain at most (`Normalizer._settle`); the trace's row after the steps.
+MAX_PASSES = 4
+AGAIN = "again"
+# A text a second pass may still change: a digit, or a piece joined by - _ / @ .
+_RESTLESS = re.compile(r"[0-9\u0966-\u096f\u06f0-\u06f9]|\w[-_/@.]\w")
 
 _LANGUAGE_MODULES = (japanese, korean, hindi, persian, hausa)
 
@@ -131,17 +137,38 @@ class Normalizer:
     def __call__(self, text: str, profile: str | None = None) -> str:
         done = self._memo.get(text)
         if done is None:
-            done = text
-            for apply in self._functions:
-                done = apply(done)
+            done = self._settle(self._once(text))
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
             self._memo[text] = done
+            self._memo[done] = done
         text = done
         if profile is not None:
             for step in self.profile_steps[profile]:
                 text = step.apply(text)
         return text
+
+    def _once(self, text: str) -> str:
+        for apply in self._functions:
+            text = apply(text)
+        return text
+
+    def _settle(self, done: str) -> str:
+        """The chain again, until the text stops changing, where a step may read what a
+        later one wrote: the class steps write numbers, times, dates and amounts side by
+        side, and the punctuation and fillers between them go late, so a second pass can
+        see a reading the first did not ("minus 9:13" is "minus 9 13" after one pass,
+        which reads "-9 13"). Only a text with a digit or a joined address or code can
+        do that; the rest is final after one pass. The normalizer must give the same text
+        twice, and scores must not depend on whether a reference was normalized before."""
+        if not _RESTLESS.search(done):
+            return done
+        for _ in range(MAX_PASSES - 1):
+            again = self._once(done)
+            if again == done:
+                break
+            done = again
+        return done
 
     def clear_memo(self) -> None:
         """Forget remembered results (benchmarks measure the cold path with it)."""
@@ -154,10 +181,15 @@ class Normalizer:
         return normalized
 
     def trace(self, text: str, profile: str | None = None) -> list[tuple[str, str]]:
-        """`[("input", text), (step name, text after it), ...]`."""
+        """`[("input", text), (step name, text after it), ..., ("again", the chain run
+        until it stops changing), (profile steps)]`."""
         out = [("input", text)]
-        steps = self.steps + (self.profile_steps[profile] if profile else ())
-        for step in steps:
+        for step in self.steps:
+            text = step.apply(text)
+            out.append((step.name, text))
+        text = self._settle(text)
+        out.append((AGAIN, text))
+        for step in self.profile_steps[profile] if profile else ():
             text = step.apply(text)
             out.append((step.name, text))
         return out

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 import regex
+from rapidfuzz.distance import Levenshtein
 
 from .tokens import strip_edges
 
@@ -105,6 +106,7 @@ def build_spelled_codes(
     form: Callable[[str], str] = str.lower,
     digit_names: Mapping[str, str] | None = None,
     reads_as_number: Callable[[str], bool] = _never,
+    letter_names: Mapping[str, Iterable[str]] | None = None,
 ) -> StepFn:
     """Runs of spelled capitals and digits written as one code.
 
@@ -187,11 +189,24 @@ def build_spelled_codes(
             word = tokens[end]
             if len(word) > 1 and word.isalpha() and word[0].upper() == letter:
                 if letter not in word_letters or is_letter_name(word):
+                    if misheard(word, letter):
+                        # a letter's name heard wrong stays a word: "M as in mic" is not
+                        # "M as in Mike" (the STT error there still counts, once)
+                        return -(len(phrase) + 2)
                     return len(phrase) + 2
         return 0
 
     def value(token: str) -> str:
         return names.get(token.lower(), token) if names else token
+
+    def misheard(word: str, letter: str) -> bool:
+        """Close to a name of the letter but not one (mic for Mike, Charly for Charlie)."""
+        lowered = word.lower()
+        return not is_letter_name(word) and any(
+            Levenshtein.distance(lowered, name) <= 2
+            for name in (letter_names or {}).get(letter, ())
+            if len(name) > 2
+        )
 
     def by_tokens(text: str) -> str:
         """The rule token by token: the reference the fast path below must agree with."""
@@ -203,6 +218,8 @@ def build_spelled_codes(
         kinds = [kind(token) for token in tokens]
         for i in forced:
             kinds[i] = _STRONG
+            if i > 0 and kinds[i - 1] == _SKIP and tokens[i - 1] in _PAUSES:
+                kinds[i - 1] = _OTHER  # "... 9 2 4, Y as in Yankee": a new code starts
         return " ".join(_join_runs(tokens, kinds, value, reads_as_number))
 
     strong_letters = frozenset(strong)
@@ -267,7 +284,9 @@ def _read_spelled_as(tokens: list[str], spelled) -> tuple[list[str], list[int]]:
         if taken:
             forced.append(len(out))
         out.append(token)
-        i += taken or 1
+        if taken < 0:  # the example word stays: "M as in mic" reads M mic
+            out.append(tokens[i - taken - 1])
+        i += abs(taken) or 1
     return out, forced
 
 

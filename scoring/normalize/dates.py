@@ -1,10 +1,11 @@
-"""Step `dates`: a date written as day, month name and year, in the language's order.
+"""Step `dates`: a date written as day, month name and year.
 
 The canonical date has the day without ordinal marks, the month by its canonical name and
-the year in digits, in the config's `order`: `dmy` (`25 juli 2013`) or `mdy` (`july 25
-2012`). So `July 25th, 2012`, `the twenty fifth of July twenty twelve`, `25 July 2012` and
-`07/25/2012` are all `july 25 2012` in English, and `24. Jul. 2013`, `vierundzwanzigster Juli
-zweitausenddreizehn` and `24.07.2013` are `24 juli 2013` in German.
+the year in digits, always in that order (a day moved after its month would meet the number
+before it on a second pass); the config's `order` says how a numeric date is read (`mdy`:
+07/25/2012 is July 25). So `July 25th, 2012`, `the twenty fifth of July twenty twelve`,
+`25 July 2012` and `07/25/2012` are all `25 july 2012` in English, and `24. Jul. 2013`,
+`vierundzwanzigster Juli zweitausenddreizehn` and `24.07.2013` are `24 juli 2013` in German.
 
 Read after the times step (numbers are digits, a clock is already `H MM`):
 - day and month in either order, with the words around a day (`the 25th of July`, `le 1er
@@ -27,7 +28,7 @@ Read after the times step (numbers are digits, a clock is already `H MM`):
 ...     year_pairs=True, decades={"eighties": "80s"})
 >>> step = build_dates(rules, ordinal_suffixes=["st", "nd", "rd", "th"])
 >>> step("the 25th of July 20 12 , July 25th , 2012 , 07/25/2012 , the eighties , 1980's")
-'july 25 2012 , july 25 2012 , july 25 2012 , the 80s , 1980s'
+'25 july 2012 , 25 july 2012 , 25 july 2012 , the 80s , 1980s'
 """
 
 from __future__ import annotations
@@ -58,7 +59,10 @@ def build_dates(
     decimal: str = ".",
     form: Callable[[str], str] | None = None,
     skip: frozenset[str] = frozenset(),
+    ordinal_words: Callable[[str], str | None] | None = None,
 ) -> StepFn:
+    """`ordinal_words`: ordinal words the ordinals step reads later (es cuarto = 4º), read
+    here as days too, so a second pass, which sees them as digits, reads the same date."""
     months = PhraseTable(rules.months, form)
     near = word_set(rules.abbreviations_near_numbers, form)
     day_words = word_set(rules.day_words, form)
@@ -75,6 +79,8 @@ def build_dates(
     def day_at(tokens, lower, i) -> tuple[int, str] | None:
         if i < len(tokens):
             match = day_pattern.fullmatch(lower[i])
+            if match is None and ordinal_words is not None and lower[i].isalpha():
+                match = day_pattern.fullmatch(ordinal_words(lower[i]) or "")
             if match and 1 <= int(match.group(1)) <= 31:
                 return i + 1, str(int(match.group(1)))
         return None
@@ -122,6 +128,10 @@ def build_dates(
             last = _ordered(days[-1], month[1], year[1] if year else None, month_first)
             return end, [*days[:-1], *last]
         day = day_at(tokens, lower, start)
+        if day and start > i and tokens[start].isdigit():
+            # words before a day go only with a day said as an ordinal (THE 25th of July):
+            # the canonical date has none, and a second pass must not take one before it
+            day = None
         if day:  # the 25th of July
             end = skip_day_words(lower, day[0])
             month = month_at(tokens, lower, end)
@@ -131,9 +141,27 @@ def build_dates(
                 return end, _ordered(day[1], month[1], year[1] if year else None, month_first)
             return None
         month = month_at(tokens, lower, i)
+        if month is None and not month_first and start > i:
+            ahead = month_at(tokens, lower, start)  # it il marzo 8: its day words go with it
+            if ahead and day_at(tokens, lower, skip_day_words(lower, ahead[0])):
+                month = ahead
+        if month and i > 0 and month_at(tokens, lower, i - 1):
+            # dmy, a month right before: "luglio aprile 3" would become "luglio 3 aprile",
+            # and a second pass would read luglio 3
+            month = month if not day_at(tokens, lower, skip_day_words(lower, month[0])) else None
         if month:
+            if not month_first:  # dmy: März 19 80 is a year said in pairs, not a day
+                year = year_at(tokens, lower, month[0])
+                if year:
+                    return year[0], [month[1], year[1]]
             end = skip_day_words(lower, month[0])
             day = day_at(tokens, lower, end) if rules.day_after_month else None
+            if day and month_at(tokens, lower, skip_day_words(lower, day[0])):
+                day = None  # july 11 february: the 11 is february's (a second pass reads so)
+            if day and day[0] < len(tokens) and tokens[day[0]].isdigit():
+                year = year_at(tokens, lower, day[0])
+                if year is None:
+                    day = None  # july 1 9 8 8, july 9 30: part of a code, of a clock
             if day:
                 year = year_at(tokens, lower, day[0])
                 end = year[0] if year else day[0]
@@ -155,11 +183,22 @@ def build_dates(
 
     def convert(text: str) -> str:
         if not any(ch.isdigit() for ch in text) and not _has(text, decades.firsts):
-            return text
+            if ordinal_words is None or not _has(text, months.firsts):
+                return text
+            if not any(ordinal_words(word) for word in text.lower().split() if word.isalpha()):
+                return text
         tokens = text.split()
+        if not month_first:
+            # Numeric dates first, so the words around them are read as a second pass
+            # reads them: "junio 1992-07-09" is "junio 9 julio 1992", and junio 9 a date.
+            tokens = [part for token in tokens for part in numeric_written(token)]
         lower = lowered(tokens)
         out = scan(tokens, lower, read_or_decade, skip)
         return " ".join(_decades(out))
+
+    def numeric_written(token: str) -> list[str]:
+        numeric = _numeric(token, month_first, by_number, numeric_day_month)
+        return _ordered(*numeric, month_first) if numeric else [token]
 
     return convert
 
@@ -176,7 +215,9 @@ def _pair(first: str, second: str) -> bool:
     )
 
 
-def build_year_pairs() -> StepFn:
+def build_year_pairs(
+    months: frozenset[str] = frozenset(), signs: frozenset[str] = frozenset()
+) -> StepFn:
     """Step `year_pairs` (late, after punctuation and codes, so a second pass sees the
     same neighbours): a pair of numbers said as one, `19 17` = 1917, `20 05` = 2005,
     `19 80s` = 1980s, when the first is 13-99 and the pair stands alone (no number or single
@@ -196,8 +237,8 @@ def build_year_pairs() -> StepFn:
             if (
                 i + 1 < n
                 and _pair(tokens[i], tokens[i + 1])
-                and not (out and (out[-1].isdigit() or len(out[-1]) == 1))
-                and not (i + 2 < n and tokens[i + 2].isdigit())
+                and not (out and (out[-1].isdigit() or len(out[-1]) == 1 or out[-1] in signs))
+                and not (i + 2 < n and (tokens[i + 2].isdigit() or tokens[i + 2] in months))
                 and not (_DECADE.fullmatch(tokens[i + 1]) and len(tokens[i + 1]) != 3)
             ):
                 out.append(tokens[i] + tokens[i + 1])
@@ -271,5 +312,6 @@ def _day_list(token: str) -> list[str] | None:
 
 
 def _ordered(day: str, month: str, year: str | None, month_first: bool) -> list[str]:
-    parts = [month, day] if month_first else [day, month]
-    return parts + [year] if year else parts
+    """Day, month, year, whatever the language's order: a day moved after its month would
+    meet the number before it on a second pass (9:13 July: 9 13 july, never 9 july 13)."""
+    return [day, month, year] if year else [day, month]

@@ -22,7 +22,7 @@ then see the digits a second pass would see.
 
 >>> step = build_digit_strings()
 >>> step("call 555 0147 , 5550147 , 1000000 , 123.123.0.40 , 1990 1990 , 9 10 11 , 1 2 3")
-'call 5 5 5 0 1 4 7 , 5 5 5 0 1 4 7 , 1000000 , 1 2 3 1 2 3 0 4 0 , 1990 1990 , 9 10 11 , 1 2 3'
+'call 5 5 5 0 1 4 7 , 5 5 5 0 1 4 7 , 1000000 , 123 123 0 40 , 1990 1990 , 9 10 11 , 1 2 3'
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ StepFn = Callable[[str], str]
 # Digit groups joined by dots or hyphens (a decimal, 3.5, has one dot and stays)
 _JOINED_GROUPS = re.compile(r"\d+(?:\.\d+){2,}|\d+(?:-\d+)+")
 _SEPARATORS = re.compile(r"[.-]")
+# An IP address: four groups of one to three digits, each a token (where its dots are)
+_IP = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}")
 
 
 # An acronym of two or three capitals, then a number (maybe with letters after it).
@@ -81,6 +83,10 @@ def build_digit_strings() -> StepFn:
                 continue
             if _JOINED_GROUPS.fullmatch(token):
                 groups = _SEPARATORS.split(token)
+                if _IP.fullmatch(token):
+                    out += _close(run, joined) + groups  # 192.168.0.1 is not 192.168.01
+                    run, joined = [], False
+                    continue
                 run += groups
                 joined = joined or _code_like(groups)
                 continue
@@ -121,13 +127,53 @@ def _spelled(run: list[str]) -> bool:
     return all(len(g) == 1 or (len(g) == 2 and g[0] == "0") for g in run)
 
 
+def _regroup(run: list[str]) -> list[str]:
+    """Single digits that this rule wrote out one by one (a phone number: 5 5 5 0 1 4 7)
+    are one group again, so a second pass decides on the groups the first one saw:
+    `12345678 30` is written `1 2 3 4 5 6 7 8 30`, whose groups are 12345678 and 30."""
+    out: list[str] = []
+    singles: list[str] = []
+    for group in [*run, ""]:
+        if len(group) == 1:
+            singles.append(group)
+            continue
+        whole = "".join(singles)
+        out += [whole] if singles and len(digit_string(whole)) > 1 else singles
+        singles = []
+        if group:
+            out.append(group)
+    return out
+
+
 def _close(run: list[str], joined: bool = False) -> list[str]:
     """A run of digit groups: one string if it looks like a code, then the digit rule."""
     if not run:
         return []
+    run = _regroup(run)
     if joined:
         return digit_string("".join(run))
     if len(run) > 1 and not _counted(run) and not _spelled(run):
-        if len(run) >= 3 or any(len(g) >= 3 and g[0] == "0" for g in run):
+        if any(len(g) >= 3 and g[0] == "0" for g in run):
             return digit_string("".join(run))
+        return [piece for part in _segments(run) for piece in part]
     return [piece for group in run for piece in digit_string(group)]
+
+
+def _segments(run: list[str]) -> list[list[str]]:
+    """Groups of two digits or more, three or more in a row with seven digits, are one
+    string (nl 06 12 34 56 78); a single digit between them is a number of its own (not
+    9 30 2 120: a time and an amount)."""
+    out: list[list[str]] = []
+    whole: list[str] = []
+    for group in [*run, ""]:
+        if len(group) > 1:
+            whole.append(group)
+            continue
+        if len(whole) >= 3 and sum(map(len, whole)) >= 7:
+            out.append(digit_string("".join(whole)))
+        else:
+            out += [digit_string(g) for g in whole]
+        whole = []
+        if group:
+            out.append(digit_string(group))
+    return out

@@ -53,6 +53,7 @@ def build_spoken_emails(
     symbols: Mapping[str, str] | None = None,
     colon_words: Iterable[str] = (),
     digits: Callable[[str], list[str]] | None = None,
+    zero_words: Iterable[str] = (),
 ) -> StepFn:
     """The `emails` step.
 
@@ -70,8 +71,11 @@ def build_spoken_emails(
     its words for a code, and a second pass must not find one in the address either.
 
     With `digits` (codes.per_character), numbers joined by three dot words or more are
-    one digit string, as the digit_strings step writes 123.123.0.40: an IP address said
-    "one two three dot one two three dot zero dot four zero" is 1 2 3 1 2 3 0 4 0."""
+    one digit string, as the digit_strings step writes 123.123.0.40. A group may be said
+    in pieces, digit by digit or with a zero word (`zero_words`: oh), and is written
+    joined: an IP address said "one two three dot one two three dot oh dot four oh" is
+    123.123.0.40, four groups of at most three digits kept apart (123 123 0 40)."""
+    zeros = frozenset(word.lower() for word in zero_words)
     ats = frozenset(word.lower() for word in at_words)
     dots = frozenset(word.lower() for word in dot_words)
     marks = {word.lower(): mark for word, mark in (symbols or {}).items() if mark in "-_/"}
@@ -137,13 +141,27 @@ def build_spoken_emails(
             k += 1
         return k
 
+    def digit_group(tokens, lowered, j) -> tuple[str, int]:
+        """The digits of a group said in pieces from j (4 0, 4 oh), and the index after."""
+        group = ""
+        while j < len(tokens) and (tokens[j].isdigit() or lowered[j] in zeros):
+            group += tokens[j] if tokens[j].isdigit() else "0"
+            j += 1
+        return group, j
+
     def digit_chain(tokens, lowered, i) -> tuple[str, int] | None:
-        groups, j = [tokens[i]], i + 1
-        while j + 1 < len(tokens) and lowered[j] in dots and tokens[j + 1].isdigit():
-            groups.append(tokens[j + 1])
-            j += 2
+        first, j = digit_group(tokens, lowered, i)
+        groups = [first]
+        while j + 1 < len(tokens) and lowered[j] in dots:
+            group, after = digit_group(tokens, lowered, j + 1)
+            if not group:
+                break
+            groups.append(group)
+            j = after
         if len(groups) < 4 or digits is None:
             return None
+        if len(groups) == 4 and all(len(group) <= 3 for group in groups):
+            return " ".join(groups), j  # an IP address: 192.168.0.1 is not 192.168.01
         return " ".join(digits("".join(groups))), j
 
     def read_chain(tokens, lowered, i) -> tuple[str, int] | None:

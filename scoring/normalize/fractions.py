@@ -9,7 +9,12 @@ Read after the cardinals step, so the numbers are digits:
   `1 5th` (one fifth) = `1/5`, `2 3rds` = `2/3`, `1 5ème` = `1/5`; never a second (a
   `1 2nd` is "one second");
 - `a half` = `1/2` (the config's `cardinals.one_words`), `2 and a half` = `2 1/2`
-  (`and_words`), `3 over 4` = `3/4` (`over_words`);
+  (`and_words`), `3 over 4` = `3/4` (`over_words`); German `2 1 halb` (zwei ein halb) =
+  `2 1/2` with no and word (`mixed_without_and`);
+- a fraction said as one word (`joined`): a number word and a denominator, `dreiviertel` =
+  `3/4`, or a whole number, an and word or a one word and a denominator, `zweieinhalb` =
+  `2 1/2`, nl `vijfenhalf` = `2 1/2`; and the config's fraction `words` (`anderthalb` =
+  `1 1/2`);
 - written forms: `½` = `1/2`, `4½` = `4 1/2`, `1 / 2` = `1/2`.
 
 >>> from scoring.config.classes import FractionRules
@@ -22,6 +27,7 @@ Read after the cardinals step, so the numbers are digits:
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -36,6 +42,7 @@ __all__ = ["build_fractions", "vulgar_fractions"]
 StepFn = Callable[[str], str]
 
 _INTEGER = re.compile(r"\d+")
+_SIGNED = re.compile(r"-?\d+")  # minus a third: -1/3, -2 1/3
 _SLASH = "/"
 _FRACTION = re.compile(r"\d+/\d+")
 
@@ -66,8 +73,12 @@ def build_fractions(
     number_language: str | None = None,
     form: Callable[[str], str] | None = None,
     skip: frozenset[str] = frozenset(),
+    ordinal_words: Callable[[str], str | None] | None = None,
 ) -> StepFn:
+    """`ordinal_words`: ordinal words to digits and suffix (es cuadringentésimo = 400º),
+    denominators where `ordinal_denominators` is on."""
     denominators = PhraseTable(rules.denominators, form)
+    after_and = PhraseTable(rules.and_denominators, form)
     and_words = word_set(rules.and_words, form)
     over_words = word_set(rules.over_words, form)
     ones = word_set(one_words, form) | {"1"}
@@ -78,6 +89,12 @@ def build_fractions(
         else None
     )
     stems = sorted(rules.stem_suffixes, key=len, reverse=True)
+    named = PhraseTable(rules.words, form)
+    joined = (
+        _joined_reader(rules.denominators, [*rules.and_words, *one_words], number_language, form)
+        if rules.joined and number_language
+        else None
+    )
 
     def denominator(tokens: list[str], lower: list[str], i: int) -> tuple[int, int] | None:
         """(tokens taken, denominator) of a denominator at tokens[i], or None."""
@@ -86,6 +103,8 @@ def build_fractions(
             return found
         if ordinal is not None:
             match = ordinal.fullmatch(lower[i])
+            if match is None and ordinal_words is not None and lower[i].isalpha():
+                match = ordinal.fullmatch(ordinal_words(lower[i]) or "")
             if match and int(match.group(1)) > 2:
                 return 1, int(match.group(1))
         if stems and number_language:
@@ -98,7 +117,7 @@ def build_fractions(
         """(index after, N/D) of a fraction said at tokens[i], or None."""
         n = len(tokens)
         token = tokens[i]
-        numerator = token if _INTEGER.fullmatch(token) else "1" if lower[i] in ones else None
+        numerator = token if _SIGNED.fullmatch(token) else "1" if lower[i] in ones else None
         if numerator is None or i + 1 >= n or len(numerator) > 3:
             return None  # a numerator of a fraction said aloud is small (not 1988 9th)
         if lower[i + 1] in over_words and i + 2 < n and _INTEGER.fullmatch(tokens[i + 2]):
@@ -109,16 +128,38 @@ def build_fractions(
         return None
 
     def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
-        if _INTEGER.fullmatch(tokens[i]) and i + 2 < len(tokens) and lower[i + 1] in and_words:
+        if lower[i] in named.firsts:
+            word = named.match(tokens, i, lower)
+            if word:
+                return i + word[0], word[1].split()  # anderthalb: 1 1/2
+        if joined is not None:
+            value = joined(lower[i])
+            if value:
+                return i + 1, value.split()  # dreiviertel: 3/4, zweieinhalb: 2 1/2
+        if _SIGNED.fullmatch(tokens[i]) and i + 2 < len(tokens) and lower[i + 1] in and_words:
             mixed = fraction(tokens, lower, i + 2)  # 2 and a half: 2 1/2
             if mixed:
                 return mixed[0], [tokens[i], mixed[1]]
+            half = after_and.match(tokens, i + 2, lower) or denominators.match(tokens, i + 2, lower)
+            if half:  # es dos y media, fr deux et demi: 2 1/2
+                return i + 2 + half[0], [tokens[i], f"1/{half[1]}"]
+        if rules.mixed_without_and and _INTEGER.fullmatch(tokens[i]) and i + 2 < len(tokens):
+            mixed = fraction(tokens, lower, i + 1) if lower[i + 1] in ones else None
+            if mixed:
+                return mixed[0], [tokens[i], mixed[1]]  # zwei ein halb: 2 1/2
         found = fraction(tokens, lower, i)
         return (found[0], [found[1]]) if found else None
 
+    def has_words(text: str) -> bool:
+        """Something to read in a text without digits: a one word, a fraction word."""
+        words = text.lower().split()
+        if not ones.isdisjoint(words) or not named.firsts.isdisjoint(words):
+            return True
+        return joined is not None and any(joined(word) for word in words)
+
     def convert(text: str) -> str:
         if not any(ch.isdigit() for ch in text) and not any(ch in _VULGAR for ch in text):
-            if ones.isdisjoint(text.lower().split()):
+            if not has_words(text):
                 return text
         tokens = _written(text.split())
         return " ".join(scan(tokens, lowered(tokens), read, skip))
@@ -152,3 +193,45 @@ def _stem_denominator(word: str, stems: list[str], language: str) -> int | None:
             if read.isdigit() and int(read) > 2:
                 return int(read)
     return None
+
+
+def _joined_reader(
+    denominators: dict[str, int],
+    joiners: Iterable[str],
+    language: str,
+    form: Callable[[str], str] | None,
+) -> Callable[[str], str | None]:
+    """A reader of one-word fractions: de `dreiviertel` -> `3/4`, `zweieinhalb` -> `2 1/2`,
+    nl `vijfenhalf` -> `5 1/2`. The part before the denominator must be a number word, or a
+    number word and a joiner (an and word, a one word): `deshalb` and `Schachtel` stay."""
+    ends = sorted(
+        ((spelled, value) for word, value in denominators.items()
+         for spelled in word_set([word], form)),
+        key=lambda entry: -len(entry[0]),
+    )  # fmt: skip
+    glue = sorted(word_set([j for j in joiners if " " not in j], form), key=len, reverse=True)
+
+    def number(text: str) -> str | None:
+        if not text.isalpha():
+            return None
+        read = alpha2digit(text, language, threshold=0)
+        return read if read.isdigit() else None
+
+    def value(word: str) -> str | None:
+        if not word.isalpha():
+            return None
+        for end, denominator in ends:
+            if not word.endswith(end) or len(word) == len(end):
+                continue
+            rest = word[: -len(end)]
+            for joiner in glue:
+                if rest.endswith(joiner) and len(rest) > len(joiner):
+                    whole = number(rest[: -len(joiner)])
+                    if whole:
+                        return f"{whole} 1/{denominator}"
+            numerator = number(rest)
+            if numerator:
+                return f"{numerator}/{denominator}"
+        return None
+
+    return functools.lru_cache(maxsize=4096)(value)

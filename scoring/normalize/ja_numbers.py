@@ -34,8 +34,8 @@ deterministic and fast.
 >>> read("三百円と二十五日、十分です。1万2千")
 '300円と25日、十分です。12000'
 >>> read = build_kanji_numbers(["円"], ["十分", "万が一"], bare=True, prefixes=["第"])
->>> read("百 第一 一緒 統一 万が一 お寺に一万寄付")
-'100 第1 一緒 統一 万が一 お寺に10000寄付'
+>>> read("百、第一、一緒、統一、万が一、お寺に一万寄付")
+'100、第1、一緒、統一、万が一、お寺に10000寄付'
 """
 
 from __future__ import annotations

@@ -12,10 +12,12 @@ ordinary word is not a unit: `5 m` is metres, "I am" is not. Symbols that are or
 in lower case are matched only as written (`case_sensitive`: A for amperes). A unit may be:
 - a form of the table, a phrase included (`astronomical units`, `degrees celsius`);
 - an SI prefix word before or joined to a unit name (`kilo watt`, `kilowatts` -> kw);
-- square / cubic before it, or ² ³ 2 3 after a symbol (`sq ft` -> ft2, `m³` -> m3);
+- square / cubic before it, or ² ³ 2 3 after a symbol (`sq ft` -> ft2, `m³` -> m3); with
+  `joined_powers`, joined to it (de `Quadratmeter` -> m2, `Kubikzentimeter` -> cm3);
 - two units with a per word or a slash (`miles per hour`, `km/h`, `cc/s`), the result
   looked up again (`mi/h` is `mph` if the table says so);
-- `per` and a unit with no unit before it (`56.3 per square kilometer`) -> `/km2`.
+- `per` and a unit with no unit before it (`56.3 per square kilometer`) -> `/km2`;
+- a one word before a unit is the number 1 (`one_words`: de `eine Stunde` = `1 h`).
 
 >>> from scoring.config.classes import MeasureRules
 >>> rules = MeasureRules(units={"meters": "m", "m": "m", "hour": "h", "h": "h",
@@ -65,11 +67,29 @@ def build_measures(
     prefixable = frozenset(rules.prefixable)
     powers = frozenset(rules.powers)
     per = word_set(rules.per_words, form)
+    per_phrases = PhraseTable(dict.fromkeys(rules.per_words, 1), form)  # es a la: km a la hora
     rate = word_set(rules.rate_words, form)
     square = word_set(rules.square_words, form)
     cubic = word_set(rules.cubic_words, form)
+    joined_powers = (
+        sorted([(w, "2") for w in square] + [(w, "3") for w in cubic], key=lambda p: -len(p[0]))
+        if rules.joined_powers
+        else []
+    )
     implied = PhraseTable({word: frozenset(b) for word, b in rules.implied_per.items()}, form)
     lookup = {k.lower().translate(_POWERS): v for k, v in rules.units.items() if k not in exact}
+    ones = word_set(rules.one_words, form)
+    amounts = {
+        w: value for word, value in rules.amount_words.items() for w in word_set([word], form)
+    }
+    of_words = word_set(rules.of_words, form)
+    powers_after = PhraseTable(
+        {
+            **dict.fromkeys(rules.square_after_words, "2"),
+            **dict.fromkeys(rules.cubic_after_words, "3"),
+        },
+        form,
+    )
 
     def symbol(word: str, original: str) -> str | None:
         """The canonical symbol of one token, or None: km, km², kilowatts, km/h, /km²."""
@@ -91,6 +111,12 @@ def build_measures(
             base = symbol(word[:-1], original[:-1])  # km² = km2
             if base is not None and (base in powers or base[1:] in powers):
                 return base + word[-1]
+        for power_word, digit in joined_powers:  # Quadratmeter, Kubikzentimeter
+            if word.startswith(power_word) and len(word) > len(power_word) + 1:
+                rest = len(power_word)
+                base = symbol(word[rest:], original[rest:])
+                if base is not None and (base in powers or base[1:] in powers):
+                    return base + digit
         for prefix, short in prefixes:  # kilowatts, milliliters
             rest = word[len(prefix) :]
             if word.startswith(prefix) and lookup.get(rest) in prefixable and len(rest) > 2:
@@ -118,11 +144,16 @@ def build_measures(
             return None
         taken, value = found
         i += taken
+        if not power and i < n and lower[i] in powers_after.firsts:
+            after = powers_after.match(tokens, i, lower)  # metros cuadrados
+            if after:
+                i, power = i + after[0], after[1]
         value += power
-        if i + 1 < n and lower[i] in per:
-            right = unit(tokens, lower, i + 1)
+        by = per_phrases.match(tokens, i, lower) if _at(lower, i) in per_phrases.firsts else None
+        if by and i + by[0] < n:
+            right = unit(tokens, lower, i + by[0])
             if right is not None:
-                return i - start + 1 + right[0], _alias(f"{value}/{right[1]}", lookup)
+                return i - start + by[0] + right[0], _alias(f"{value}/{right[1]}", lookup)
         divides = implied.match(tokens, i, lower) if _at(lower, i) in implied.firsts else None
         base = value[1:] if value[:1] in prefix_symbols else value
         if divides and (value in divides[1] or base in divides[1]):
@@ -151,8 +182,9 @@ def build_measures(
         return (1, value) if value else None
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text):
-            return text
+        if not any(ch.isdigit() for ch in text) and ones.isdisjoint(text.lower().split()):
+            if not (amounts and any(word in amounts for word in text.lower().split())):
+                return text
         tokens = _set_units_apart(text.split(), symbol)
         return " ".join(scan(tokens, lowered(tokens), read, skip))
 
@@ -171,10 +203,14 @@ def build_measures(
             return (i + 1, [value]) if value else None
         if i + 1 >= len(tokens):
             return None
-        if _AMOUNT.fullmatch(tokens[i]):
-            found = unit(tokens, lower, i + 1)
+        if _AMOUNT.fullmatch(tokens[i]) or lower[i] in ones or lower[i] in amounts:
+            start = i + 1
+            if lower[start] in of_words and start + 1 < len(tokens) and _takes_of(tokens[i]):
+                start += 1  # tres quintos de milla, 2 millones de kilómetros
+            found = unit(tokens, lower, start)
             if found:
-                return i + 1 + found[0], [tokens[i], found[1]]
+                number = "1" if lower[i] in ones else amounts.get(lower[i], tokens[i])
+                return start + found[0], [number, found[1]]
         elif lower[i] in per and i > 0 and is_number(tokens[i - 1]) or lower[i] in rate:
             found = unit(tokens, lower, i + 1)
             if found:
@@ -186,6 +222,11 @@ def build_measures(
 
 def _at(tokens: list[str], i: int) -> str:
     return tokens[i] if i < len(tokens) else ""
+
+
+def _takes_of(amount: str) -> bool:
+    """An amount said with an of word before its unit: a fraction, or millions."""
+    return "/" in amount or (amount.isdigit() and amount.endswith("000000"))
 
 
 def _alias(symbol: str, lookup: dict[str, str]) -> str:

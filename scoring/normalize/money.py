@@ -11,7 +11,8 @@ What is read:
 - a name after the amount: `5 dollars` -> `5 dollar` (singular and plural are one word);
   `2000000 d'euros` / `de euros` (`of_words`) -> `2000000 euro`;
 - cents after the units, with or without their name: `29 dollars 50 cents`,
-  `2 euros and 20 cents`, `2 Euro 20` (at the end of a sentence) -> `29 dollar 50 cent`;
+  `2 euros and 20 cents`, `2 Euro 20` (at the end of a sentence, or anywhere with
+  `bare_cents`: `2 Euro 50 pro Stück`) -> `29 dollar 50 cent`;
 - cents alone: `50 cents` -> `50 cent`.
 
 The canonical writing is `<whole> <currency>` then `<cents> <minor>` when there are any:
@@ -55,6 +56,11 @@ def build_money(
     skip: frozenset[str] = frozenset(),
 ) -> StepFn:
     currencies = PhraseTable(rules.currencies, form)
+    before_forms = (
+        currencies
+        if rules.names_before
+        else PhraseTable({k: v for k, v in rules.currencies.items() if not _is_name(k)}, form)
+    )
     minors = PhraseTable(rules.minor_units, form)
     and_words = word_set(rules.and_words, form)
     of_words = word_set(rules.of_words, form)
@@ -84,6 +90,8 @@ def build_money(
             return None
         n = len(tokens)
         before = currency_at(tokens, lower, i)
+        if before and before_forms is not currencies and not before_forms.match(tokens, i, lower):
+            before = None  # es euros 25: a name comes after its amount
         if before and i + before[0] < n:
             amount = Amount.parse(tokens[i + before[0]], decimal)
             if amount is not None:
@@ -125,6 +133,11 @@ def build_money(
     return convert
 
 
+def _is_name(form: str) -> bool:
+    """A currency name (dollars, pesos mexicanos), not a symbol or a code ($, US$, USD)."""
+    return any(ch.islower() for ch in form) and all(ch.isalpha() or ch in " '" for ch in form)
+
+
 def _is_symbol(token: str) -> bool:
     return not any(ch.isalpha() for ch in token)
 
@@ -147,6 +160,8 @@ def _with_cents(tokens, lower, end, amount: Amount, currency: str, minors, and_w
                 cents, taken = int(tokens[j]), j + 1 + named[0]
             elif j + 1 == len(tokens):
                 cents, taken = int(tokens[j]), j + 1  # "2 Euro 20" at the end
+            elif rules.bare_cents and j == end and not tokens[j + 1][:1].isdigit():
+                cents, taken = int(tokens[j]), j + 1  # de "2 Euro 50 pro Stück"
     return taken, _canonical(amount, currency, minor, cents)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import regex
 from text_to_num import alpha2digit
@@ -52,9 +52,10 @@ def build_number_converter(
     unit_symbols: Mapping[str, str],
     fillers: frozenset[str] = frozenset(),
     guard: CardinalRules | None = None,
+    fraction_stems: Sequence[str] = (),
 ) -> Callable[[str], str]:
     language = rules.language
-    read = _between_fillers(build_number_reader(rules, folds, guard), fillers)
+    read = _between_fillers(build_number_reader(rules, folds, guard, fraction_stems), fillers)
     separators = [_THOUSANDS[sep] for sep in rules.thousands_separators if sep in _THOUSANDS]
     # Unit words pass through the converter too: French "pour cent" must come out as
     # "pour 100", as the spoken "cinq pour cent" does.
@@ -76,7 +77,10 @@ def build_number_converter(
 
 
 def build_number_reader(
-    rules: Numbers, folds: Mapping[str, str], guard: CardinalRules | None = None
+    rules: Numbers,
+    folds: Mapping[str, str],
+    guard: CardinalRules | None = None,
+    fraction_stems: Sequence[str] = (),
 ) -> Callable[[str], str]:
     """Number words to digits with text2num, reading folded spellings too ("zwoelf" = 12).
 
@@ -116,7 +120,9 @@ def build_number_reader(
 
     if guard is not None and guard.apart_words:
         read = _read_apart(read, frozenset(w.lower() for w in guard.apart_words), number_word)
-    return _guarded(read, guard, number_word) if guard is not None else read
+    if guard is None:
+        return read
+    return _guarded(read, guard, number_word, language, fraction_stems)
 
 
 def _read_apart(
@@ -154,29 +160,53 @@ def _read_apart(
 # Private-use characters: text2num reads neither, and no text carries them.
 _KEPT = "\ue000"
 _APART = "\ue001"
+_END = "\ue004"  # after the digits said in groups after a decimal word (`decimal_groups`)
 
 
 def _guarded(
-    read: Callable[[str], str], rules: CardinalRules, number_word: Callable[[str], bool]
+    read: Callable[[str], str],
+    rules: CardinalRules,
+    number_word: Callable[[str], bool],
+    language: str,
+    fraction_stems: Sequence[str] = (),
 ) -> Callable[[str], str]:
-    """text2num, told what it must not read (`not_numbers`: "my OS" is not "my 0") and where
+    """text2num, told what it must not read (`not_numbers`: "my OS" is not "my 0"), where
     a scale word stands apart (after a decimal: "dos coma cinco millones" is 2,5 millones,
-    which text2num would write 2,5000000)."""
+    which text2num would write 2,5000000), and that a one word before a scale word is part
+    of the number (de "eine Million zweihundert": text2num reads "Million zweihundert" as
+    1000200 and would leave "eine" as a word).
+
+    Where the config asks, also: a `large_scales` word after a written number is left for
+    the cardinals step (es "3000 millones"; text2num would read the scale word alone, as
+    in "2020 un millón"); a word made of a number word and a fraction suffix
+    (`fraction_stems`) is left for the fractions step (es "un onceavo", which text2num
+    writes "1 1/11"); and the digits said in groups after a decimal word are one number
+    (`decimal_groups`: "tres coma catorce quince" = 3,1415, where text2num writes 3,14 15)."""
     keep = frozenset(word.lower() for word in rules.not_numbers)
     decimals = frozenset(word.lower() for word in rules.decimal_words)
     scales = frozenset(word.lower() for word in rules.scale_words)
-    watch = keep | (scales if decimals else frozenset())
+    ones = frozenset(word.lower() for word in rules.one_words) if scales else frozenset()
+    later_scales = frozenset(word.lower() for word in rules.large_scales)
+    is_fraction = _fraction_word_test(fraction_stems, number_word) if fraction_stems else None
+    grouped = decimals if rules.decimal_groups else frozenset()
+    watch = keep | (scales if decimals or ones else frozenset()) | later_scales | grouped
 
     def guarded(text: str) -> str:
         tokens = text.split(" ")
         lower = [token.lower() for token in tokens]
-        if watch.isdisjoint(lower):
+        if watch.isdisjoint(lower) and not (is_fraction and any(map(is_fraction, lower))):
             return read(text)
+        ends = _group_ends(lower, grouped, number_word, scales | keep, language) if grouped else ()
         out: list[str] = []
         kept: list[str] = []
         after_decimal = False
-        for token, word in zip(tokens, lower, strict=True):
-            if word in keep:
+        for k, (token, word) in enumerate(zip(tokens, lower, strict=True)):
+            if word in ones and k + 1 < len(lower) and lower[k + 1] in scales:
+                continue  # eine Million: the scale word alone reads as one of it
+            if k in ends:
+                out.append(_END)
+            later = word in later_scales and k > 0 and _WRITTEN_NUMBER.fullmatch(tokens[k - 1])
+            if word in keep or later or (is_fraction is not None and is_fraction(word)):
                 kept.append(token)
                 out.append(_KEPT)
                 after_decimal = False
@@ -189,12 +219,80 @@ def _guarded(
             elif not (word.isdigit() or number_word(word)):
                 after_decimal = False
             out.append(token)
+        if len(tokens) in ends:
+            out.append(_END)
         done = read(" ".join(out)).replace(f" {_APART} ", " ").replace(_APART, "")
         for token in kept:
             done = done.replace(_KEPT, token, 1)
+        if _END in done:
+            done = _GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), done)
+            done = " ".join(done.replace(_END, " ").split())
         return done
 
     return guarded
+
+
+_WRITTEN_NUMBER = regex.compile(r"-?\d+(?:[.,]\d+)?")
+# A decimal text2num wrote, then the digit groups said after it, up to the end mark
+_GROUPS = regex.compile(rf"(\d[.,]\d+)((?: \d+)+) {_END}")
+
+
+def _group_ends(
+    lower: list[str],
+    decimals: frozenset[str],
+    number_word: Callable[[str], bool],
+    stops: frozenset[str],
+    language: str,
+) -> set[int]:
+    """Where each run of number words said after a decimal word ends (the index after
+    it), for runs of two words or more: "tres coma catorce ciento cincuenta y nueve".
+    A word between two number words is in the run when the three read as one number
+    (es cuarenta Y uno)."""
+
+    def number(k: int) -> bool:
+        return 0 <= k < len(lower) and lower[k] not in stops and number_word(lower[k])
+
+    def joins(k: int) -> bool:
+        read = alpha2digit(" ".join(lower[k - 1 : k + 2]), language, threshold=0)
+        return _ONE_NUMBER.fullmatch(read) is not None
+
+    ends = set()
+    for k, word in enumerate(lower):
+        if word not in decimals or k == 0:
+            continue
+        if not (number(k - 1) or _WRITTEN_NUMBER.fullmatch(lower[k - 1])):
+            continue
+        end = k + 1
+        while number(end) or (number(end - 1) and number(end + 1) and joins(end)):
+            end += 1
+        if end - k > 2:
+            ends.add(end)
+    return ends
+
+
+_ONE_NUMBER = regex.compile(r"\d+")
+
+
+def _fraction_word_test(
+    stems: Sequence[str], number_word: Callable[[str], bool]
+) -> Callable[[str], bool]:
+    """A word text2num would change that is a number word and a fraction suffix (es
+    onceavo, treintavo: once, treinta + avo, vo), not a word that only ends like one
+    (octavo, centavo)."""
+    suffixes = tuple(sorted(stems, key=len, reverse=True))
+
+    @functools.lru_cache(maxsize=4096)
+    def test(word: str) -> bool:
+        if not word.endswith(suffixes) or not number_word(word):
+            return False
+        return any(
+            word.endswith(suffix)
+            and len(word) > len(suffix) + 2
+            and number_word(word[: -len(suffix)])
+            for suffix in suffixes
+        )
+
+    return test
 
 
 def _between_fillers(read: Callable[[str], str], fillers: frozenset[str]) -> Callable[[str], str]:

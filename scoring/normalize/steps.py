@@ -35,7 +35,8 @@ _INVISIBLE = dict.fromkeys(
     + list(range(0x202A, 0x202F))
     + list(range(0x2066, 0x206A))
 )
-_ANNOTATION = regex.compile(r"\[[^\[\]]*\]")
+# A note in brackets; not one with a digit in it, which may be speech ([HH AH0 L OW1])
+_ANNOTATION = regex.compile(r"\[[^\[\]\d]*\]")
 # A label with inner dots (john.lee), the half of an address written before a spoken at
 _DOTTED = regex.compile(r"^\w+(?:\.\w+)+$")
 _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
@@ -132,10 +133,14 @@ def abbreviations_step(config: LanguageConfig) -> StepFn | None:
     `before_word`: only when a word follows. `before_capitalized`: only when a capitalized
     name follows (a capital, then a lower-case letter: St Laurent, mr. Jansen, O'Brien),
     so a title that is also two letters of a code stays: ST 4, Hr 4B, st in a code.
+    `after_name`: only after a capitalized name or a number (Elm St., 5th Ave.). The first
+    rule of a written form whose context holds is used (Elm St. is street, St. Louis saint).
     """
     if not config.abbreviations:
         return None
-    rules = {rule.written: rule for rule in config.abbreviations}
+    rules: dict[str, list] = {}
+    for rule in config.abbreviations:
+        rules.setdefault(rule.written, []).append(rule)
 
     written = frozenset(rules)
     # a cheap first look: the written forms anywhere, even inside words
@@ -148,18 +153,24 @@ def abbreviations_step(config: LanguageConfig) -> StepFn | None:
         if written.isdisjoint(tokens):
             return text
         for i, token in enumerate(tokens):
-            rule = rules.get(token)
-            if rule is None:
-                continue
-            following = tokens[i + 1] if i + 1 < len(tokens) else ""
-            if rule.before_word and not (following[:1].isalpha() and len(following) > 1):
-                continue
-            if rule.before_capitalized and not _capitalized(following):
-                continue
-            tokens[i] = rule.expansion
+            if token in rules:
+                before = tokens[i - 1] if i else ""
+                following = tokens[i + 1] if i + 1 < len(tokens) else ""
+                for rule in rules[token]:
+                    if _abbreviation_fits(rule, before, following):
+                        tokens[i] = rule.expansion
+                        break
         return " ".join(tokens)
 
     return expand
+
+
+def _abbreviation_fits(rule, before: str, following: str) -> bool:
+    if rule.before_word and not (following[:1].isalpha() and len(following) > 1):
+        return False
+    if rule.before_capitalized and not _capitalized(following):
+        return False
+    return not rule.after_name or _capitalized(before) or before[:1].isdigit()
 
 
 def _capitalized(token: str) -> bool:
@@ -232,6 +243,7 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         symbols={form(word): mark for word, mark in symbols.items()},
         colon_words=[form(word) for word in rules.colon_words],
         digits=digit_string if config.codes and config.codes.per_character else None,
+        zero_words=[form(word) for word in config.cardinals.zero_words] if config.cardinals else (),
     )
 
 
@@ -291,7 +303,15 @@ def spelled_codes_step(config: LanguageConfig) -> StepFn | None:
         form,
         {form(name): digit for name, digit in rules.digit_names.items()},
         _reads_as_number(config),
+        _names_by_letter(rules.letter_names, form),
     )
+
+
+def _names_by_letter(names: Mapping[str, str], form: StepFn) -> dict[str, list[str]]:
+    by_letter: dict[str, list[str]] = {}
+    for name, letter in names.items():
+        by_letter.setdefault(letter, []).append(form(name))
+    return by_letter
 
 
 def letter_names_step(config: LanguageConfig) -> StepFn | None:
@@ -329,8 +349,9 @@ def numbers_step(config: LanguageConfig) -> StepFn | None:
     if config.numbers is None:
         return None
     fillers = _filler_spellings(config, vocabulary_form(config))
+    stems = config.fractions.stem_suffixes if config.fractions else ()
     return build_number_converter(
-        config.numbers, config.char_folds, config.unit_symbols, fillers, config.cardinals
+        config.numbers, config.char_folds, config.unit_symbols, fillers, config.cardinals, stems
     )
 
 
@@ -354,14 +375,63 @@ def hyphens_step(config: LanguageConfig) -> StepFn:
     """
     join = config.join_hyphenated_compounds
     is_number = _number_word_test(config)
+    word = (
+        config.cardinals.range_words[0]
+        if config.cardinals and config.cardinals.range_words
+        else None
+    )
+    marks = (
+        frozenset(m.lower() for m in (*config.times.am, *config.times.pm)) if config.times else ()
+    )
 
     def split_or_join(text: str) -> str:
         text = _DASHES.sub("-", text) if not text.isascii() else text
         if "-" not in text:
             return text
-        return " ".join(_hyphenated(token, join, is_number) for token in text.split())
+        tokens = text.split()
+        if word is not None:
+            tokens = _ranges(tokens, word, frozenset(marks))
+        return " ".join(_hyphenated(token, join, is_number) for token in tokens)
 
     return split_or_join
+
+
+# Two amounts, times or years joined by a dash: $250-$300, 4:00-8:12, 5kg-10kg, 1980-1990
+_QUANTITY = r"\p{Sc}*\d+(?:[.,:]\d+)*(?:\p{L}{1,3}|\p{Sc})?"
+_RANGE = regex.compile(rf"({_QUANTITY})-({_QUANTITY})")
+_YEARS = regex.compile(r"(1\d{3}|20\d{2})-(1\d{3}|20\d{2})")
+
+
+# A dash standing alone between two tokens (a range, a minus before "="), as a set: ruff
+# reads `token == "-"` as a hard-coded password.
+_LONE_DASH = frozenset("-")
+
+
+def _ranges(tokens: list[str], word: str, marks: frozenset[str]) -> list[str]:
+    """A dash between two quantities is said "to" (`cardinals.range_words`): $250-$300 =
+    250 dollars to 300 dollars, 4:00 am - 8:12 pm. Only where a sign, a unit, a clock or
+    a year pair shows they are quantities: 3-2 (a score), 555-0147 (a phone) stay."""
+    out: list[str] = []
+    for i, token in enumerate(tokens):
+        if token in _LONE_DASH and out and i + 1 < len(tokens):
+            before, after = out[-1], tokens[i + 1]
+            if _quantity_end(before, marks) and (after[:1].isdigit() or after[:1] in "$€£¥"):
+                out.append(word)
+                continue
+        pair = _RANGE.fullmatch(token) if "-" in token else None
+        if pair and (_YEARS.fullmatch(token) or not (pair.group(1) + pair.group(2)).isdigit()):
+            left, right = pair.groups()
+            if not (left.replace(".", "").isdigit() and right.replace(".", "").isdigit()) or (
+                _YEARS.fullmatch(token)
+            ):
+                out += [left, word, right]
+                continue
+        out.append(token)
+    return out
+
+
+def _quantity_end(token: str, marks: frozenset[str]) -> bool:
+    return token[-1:].isdigit() or token.lower() in marks or token[-1:] in "$€£¥"
 
 
 def _number_word_test(config: LanguageConfig) -> Callable[[str], bool]:
@@ -371,16 +441,19 @@ def _number_word_test(config: LanguageConfig) -> Callable[[str], bool]:
     return lambda part: part.isalpha() and is_number_word(part, language)
 
 
-# A negative number (-12) and digit groups (555-0147, 2012-07-25) keep their hyphens for
-# the class steps (a minus sign, a date, a phone number); punctuation removes them later.
+# A negative number (-12, and with its unit stuck to it: -5°C, -3kg) and digit groups
+# (555-0147, 2012-07-25) keep their hyphens for the class steps (a minus sign, a date, a
+# phone number); punctuation removes them later.
 # An address keeps its hyphens: enterprise-services@nvidia.com, https://x.com/drive-sim
 _WEB_LIKE = regex.compile(r"@\w|://|^www\.")
-_NUMBER_HYPHENS = regex.compile(r"-\d+(?:[.,]\d+)?|\d+(?:-\d+)+")
+_NUMBER_HYPHENS = regex.compile(r"-\d+(?:[.,]\d+|/\d+)?(?:°?\p{L}+|°)?|\d+(?:-\d+)+")
 
 
 def _hyphenated(token: str, join: bool, is_number: Callable[[str], bool]) -> str:
     if "-" not in token or _NUMBER_HYPHENS.fullmatch(token) or _WEB_LIKE.search(token):
         return token
+    if len(token) == 1:
+        return token  # a dash between words: punctuation removes it, after it closed a code
     parts = [part for part in token.split("-") if part]
     if len(parts) > 1 and all(is_number(part) for part in parts):
         return "-".join(parts)
@@ -402,7 +475,23 @@ def _keeps_hyphen(parts: list[str], is_number: Callable[[str], bool]) -> bool:
 
 
 def case_step(config: LanguageConfig) -> StepFn | None:
-    return str.lower if config.lowercase else None
+    """Lower case; not an acronym written like a filler (the ER, 7-MM-HT: "er" and "mm" are
+    fillers, which a later step removes, the acronym is a word)."""
+    if not config.lowercase:
+        return None
+    acronyms = frozenset(
+        word.upper() for word in config.fillers if len(word) > 1 and word.isalpha()
+    )
+    if not acronyms:
+        return str.lower
+
+    def lower(text: str) -> str:
+        tokens = text.split()
+        if acronyms.isdisjoint(tokens):
+            return text.lower()
+        return " ".join(token if token in acronyms else token.lower() for token in tokens)
+
+    return lower
 
 
 def char_folder(mapping: Mapping[str, str]) -> StepFn:

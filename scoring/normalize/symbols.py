@@ -29,6 +29,10 @@ _PLAIN_NUMBER = regex.compile(r"^\d+(?:[.,]\d+)*(?:st|nd|rd|th|er|ère|ème|e|º
 
 
 _SIGNED = regex.compile(r"-\d+(?:[.,]\d+)?")
+# numbers the class steps read: signed, a fraction, a clock time, an amount with its symbol
+_WRITTEN_NUMBER = regex.compile(
+    r"-\d+(?:[.,]\d+)?|\d+/\d+|\d{1,2}:\d{2}(?::\d{2})?|\p{L}*\p{Sc}+[\d.,]*\d[\d.,]*"
+)
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,8 @@ def _rewrite(tokens, phrases, first_words, symbol_words, is_number, to_digits, s
     lowered = [token.lower() for token in tokens]
 
     def joinable(token: str) -> bool:
+        if _WRITTEN_NUMBER.fullmatch(token):
+            return False  # -90, 8/4: a number the class steps wrote, not a code piece
         return strip_edges(token) == token and token.lower() not in symbol_words
 
     out: list[str] = []

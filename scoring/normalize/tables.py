@@ -106,9 +106,9 @@ def scan(
     position = 0  # the next token of `tokens` to write
     k = 0
     while k < len(words):
-        # A number right after a single digit is inside a run of digits said one by one
-        # (a phone number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
-        inside = k > 0 and words[k].isdigit() and _single_digit(words[k - 1])
+        # A digit right after a digit is inside a run of digits said one by one (a phone
+        # number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
+        inside = k > 0 and _single_digit(words[k]) and _single_digit(words[k - 1])
         found = None if inside else read(words, words_lower, k)
         if found is None:
             out.extend(tokens[position : keep[k] + 1])

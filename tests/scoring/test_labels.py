@@ -71,9 +71,19 @@ ISSUE_11_RULES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("fields", "languages"), ISSUE_11_RULES, ids=["+".join(f) for f, _ in ISSUE_11_RULES]
-)
+# The class rules (numbers, times, money, measures, dates, codes), measured the same way.
+CLASS_RULES = [
+    (("times",), {"en", "de", "nl"}),
+    (("money",), {"en", "de"}),
+    (("dates",), {"en"}),
+    (("measures",), {"en"}),
+    (("codes.per_character",), {"en"}),
+    (("initialisms",), {"en"}),
+]
+RULES = ISSUE_11_RULES + CLASS_RULES
+
+
+@pytest.mark.parametrize(("fields", "languages"), RULES, ids=["+".join(f) for f, _ in RULES])
 def test_each_rule_removes_false_errors_and_hides_no_real_one(fields, languages):
     records = records_of_demo()
     as_is = measure(records, languages=languages)

@@ -33,6 +33,11 @@ def bundle(**fields):
         ({"char_folds": {"ü": "ue", "e": "é"}}, "char_folds.ü", "chain"),
         ({"version": "1.0"}, "version", "should match pattern"),
         ({"profiles": {"strict": {}}}, "", "must name its default_profile"),
+        (
+            {"ordinals": {"suffixes": {"th": "th"}, "apart": ["st"]}},
+            "ordinals",
+            "apart: ['st'] are not in suffixes",
+        ),
     ],
 )
 def test_bad_config_is_refused_with_file_and_field(fields, where, problem):

@@ -152,7 +152,7 @@ TITLES_EXPANDED = [
 ]
 
 TITLES_LEFT = [
-    ("nl", "MR 4", "mr 4"),
+    ("nl", "MR 4", "mr4"),  # capitals before a number: one code (codes.per_character)
     ("nl", "mr 4", "mr 4"),
     ("nl", "hr 4B", "hr 4b"),
     ("nl", "code H R 4", "code hr4"),
