@@ -65,6 +65,7 @@ SAME_SPEECH = [
     ("the S&P 500", "the S and P 500"),
     ("AT&T customer service", "A T and T customer service"),
     ("one minus two equals five", "1-2=5"),
+    ("see § 5 of the contract", "see section five of the contract"),
     # an IP address said in pieces: digit by digit, oh for zero, double five
     (
         "the server is at 123.123.0.40",
