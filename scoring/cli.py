@@ -200,7 +200,10 @@ def _ablate(args: argparse.Namespace) -> int:
 def _labels(args: argparse.Namespace) -> int:
     from .labels import format_comparison, format_report, measure
 
-    records = [row for _, row in read_jsonl(args.input)]
+    records = []
+    for number, row in read_jsonl(args.input):
+        _field(row, "language", args.input, number)  # a conversation names its language
+        records.append(row)
     languages = set(args.lang) if args.lang else None
     as_is = measure(records, args.config_dir, languages)
     if not args.without:

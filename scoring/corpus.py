@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .codeswitch import CodeSwitchTotals
-from .errors import ScoringError
+from .errors import ScoringError, text_problem
 from .metrics import Counts
 from .scorer import PairScore, Scorer
 
@@ -142,4 +142,7 @@ def unusable_reason(pair: PairInput) -> str | None:
             return f"missing {name}"
         if not isinstance(value, str):
             return f"{name} is not a string"
+        problem = text_problem(value)
+        if problem:
+            return f"{name}: {problem}"
     return None

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-__all__ = ["ConfigError", "InputError", "ScoringError"]
+import re
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+__all__ = ["ConfigError", "InputError", "ScoringError", "TextError", "text_problem"]
 
 
 class ScoringError(Exception):
@@ -32,3 +36,21 @@ class InputError(ScoringError):
         self.problem = problem
         where = f"{source}, line {line}" if line is not None else source
         super().__init__(f"{where}: {problem}")
+
+
+class TextError(ScoringError):
+    """A text the scorer cannot take as it is (a lone surrogate: bytes decoded wrongly
+    upstream). The pair is skipped with this reason; nothing is scored from it."""
+
+
+def text_problem(text: str) -> str | None:
+    """Why a text cannot be scored as it is, or None: a lone surrogate.
+
+    >>> text_problem("bad " + chr(0xD800))
+    'character 5 is a lone surrogate (U+D800): not Unicode text'
+    """
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    code = f"U+{ord(found.group()):04X}"
+    return f"character {found.start() + 1} is a lone surrogate ({code}): not Unicode text"

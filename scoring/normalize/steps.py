@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 import regex
 
 from ..config.models import LanguageConfig
-from ..errors import ScoringError
+from ..errors import ScoringError, TextError, text_problem
 from .codes import build_digit_runs, build_letter_names, build_number_words, build_spelled_codes
 from .digit_strings import digit_string
 from .emails import build_spoken_emails, web_probe, web_token_test
@@ -35,6 +35,9 @@ _INVISIBLE = dict.fromkeys(
     + list(range(0x202A, 0x202F))
     + list(range(0x2066, 0x206A))
 )
+# Control characters (NUL, escape, C1 controls) are no speech and no word boundary a
+# transcript means: each becomes a space. Tab, newline and return are spaces already.
+_CONTROLS = dict.fromkeys([*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)], " ")
 # A note in brackets; not one with a digit in it, which may be speech ([HH AH0 L OW1])
 _ANNOTATION = regex.compile(r"\[[^\[\]\d]*\]")
 # A label with inner dots (john.lee), the half of an address written before a spoken at
@@ -57,12 +60,26 @@ class RuleTimeout(ScoringError):
 
 
 def unicode_step(config: LanguageConfig) -> StepFn:
+    """NFC; invisible format characters removed; control characters (NUL, ESC) made
+    spaces. A lone surrogate is no Unicode text (a decoding error upstream): the pair is
+    refused with the character's position, never half read.
+
+    >>> clean = unicode_step(None)
+    >>> clean("a" + chr(0) + "b" + chr(0x200B) + "c  d" + chr(0x1B))
+    'a bc d'
+    >>> clean("bad " + chr(0xD800) + " text")
+    Traceback (most recent call last):
+    scoring.errors.TextError: character 5 is a lone surrogate (U+D800): not Unicode text
+    """
+
     def clean(text: str) -> str:
-        if not text.isascii():  # ASCII is already NFC and has none of the invisibles
-            if not unicodedata.is_normalized("NFC", text):
-                text = unicodedata.normalize("NFC", text)
-            if not text.isprintable():  # the invisibles are format characters (Cf)
-                text = text.translate(_INVISIBLE)
+        if not text.isprintable():  # a control, format or surrogate character (or a tab)
+            problem = text_problem(text)
+            if problem:
+                raise TextError(problem)
+            text = text.translate(_CONTROLS).translate(_INVISIBLE)
+        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+            text = unicodedata.normalize("NFC", text)  # ASCII is already NFC
         return " ".join(text.split())
 
     return clean

@@ -175,3 +175,33 @@ def test_codeswitch_command_is_wired(tmp_path):
     out = tmp_path / "agg.json"
     run("codeswitch", str(rows), "--split", "all", "--out", str(out))
     assert json.loads(out.read_text())["overall"]["mer"] == 0.0
+
+
+def test_a_lone_surrogate_skips_its_pair_with_the_reason_and_scores_the_rest(tmp_path):
+    rows = tmp_path / "pairs.jsonl"
+    rows.write_text(
+        '{"id": "a", "reference": "hello world", "hypothesis": "hello word"}\n'
+        '{"id": "b", "reference": "bad \\ud800 text", "hypothesis": "bad text"}\n'
+        '{"id": "c", "reference": "nul \\u0000 here", "hypothesis": "nul here"}\n'
+    )
+    result = run("score", "--lang", "en", "--input", str(rows))
+    lines = result.stdout.splitlines()
+    assert "skipped b: reference: character 5 is a lone surrogate (U+D800): not Unicode text" in (
+        lines
+    )
+    assert lines[-1].split()[-1] == "2/3"
+    out = run("score", "--lang", "en", "--input", str(rows), "--json").stdout.splitlines()
+    by_id = {row["id"]: row for row in map(json.loads, out[:-1])}
+    assert by_id["b"]["skipped"] is True
+    assert by_id["c"]["errors"] == 0  # NUL is a space, not a word
+    assert (json.loads(out[-1])["scored"], json.loads(out[-1])["manifest"]) == (2, 3)
+    ablation = run("ablate", "--lang", "en", "--input", str(rows)).stdout.splitlines()
+    assert ablation[0].endswith("2/3 pairs scored")
+
+
+def test_labels_names_the_line_without_a_language(tmp_path):
+    rows = tmp_path / "conversations.jsonl"
+    rows.write_text('{"turns": []}\n')
+    result = run("labels", "--input", str(rows), check=False)
+    assert result.returncode == 2
+    assert 'line 1: field "language" is missing or not a string' in result.stderr
