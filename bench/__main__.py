@@ -20,7 +20,13 @@ from . import scoring_throughput, support
 
 
 def _throughput() -> str:
-    return scoring_throughput.english() + "\n\n" + scoring_throughput.other_languages()
+    return "\n\n".join(
+        [
+            scoring_throughput.english(),
+            scoring_throughput.other_languages(),
+            scoring_throughput.long_texts(),
+        ]
+    )
 
 
 def _lazy(module: str) -> Callable[[], str]:

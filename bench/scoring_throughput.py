@@ -111,6 +111,41 @@ def other_languages() -> str:
     )
 
 
+LONG_LANGUAGES = ("en", "de", "nl", "fr", "es", "it", "hi", "ko", "ja", "ha", "fa")
+
+
+def long_text(language: str, length: int) -> str:
+    """The language's first demo references (1,000 characters) repeated to `length`, so
+    the 2k and 20k texts hold the same mix (as tests/scoring/test_linear_work.py builds)."""
+    block = " ".join(reference for reference, _ in demo_pairs(language, 200))[:1_000] + " "
+    return (block * (length // len(block) + 1))[:length]
+
+
+def long_texts() -> str:
+    """Normalizing one long text, cold (memo emptied), at 2,000 and 20,000 characters: the
+    work must grow with the length, not with its square (issue 19: Korean took 3.3 s)."""
+    import time
+
+    lines = [
+        "Long texts, cold, best of 3: seconds to normalize one text of 2k and 20k characters",
+        f"{'language':<10}{'2k s':>10}{'20k s':>10}{'20k / 2k':>10}",
+    ]
+    for language in LONG_LANGUAGES:
+        normalize = load_scorer(language).normalizer
+        seconds = []
+        for length in (2_000, 20_000):
+            text, best = long_text(language, length), float("inf")
+            for _ in range(3):
+                normalize.clear_memo()
+                start = time.perf_counter()
+                normalize(text)
+                best = min(best, time.perf_counter() - start)
+            seconds.append(best)
+        ratio = seconds[1] / seconds[0]
+        lines.append(f"{language:<10}{seconds[0]:>10.4f}{seconds[1]:>10.4f}{ratio:>10.1f}")
+    return "\n".join(lines)
+
+
 def cold_vs_cached() -> str:
     """Benchmark 2: building a normalizer for a config is done once per content hash."""
     import time

@@ -1,0 +1,53 @@
+"""Normalizing grows with the text, not with its square (issue 19: 20,000 Korean characters
+took 3.3 s). Work is counted as Python and C function calls, which a machine's load does not
+change, so the property holds without a timed assertion; `make bench` times the same texts."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring import load_scorer
+
+DEMO = Path(__file__).resolve().parents[2] / "reviewapp" / "demo" / "demo_conversations.jsonl"
+LANGUAGES = ["en", "de", "nl", "fr", "es", "it", "hi", "ko", "ja", "ha", "fa"]
+
+
+def long_text(language: str, length: int) -> str:
+    """The language's first demo references (1,000 characters) repeated to `length`, so a
+    short and a long text hold the same mix of numbers, names and words."""
+    turns = [
+        turn["reference"]
+        for record in map(json.loads, DEMO.read_text("utf-8").splitlines())
+        if record["language"] == language
+        for turn in record["turns"]
+    ]
+    block = " ".join(turns)[:1_000] + " "
+    return (block * (length // len(block) + 1))[:length]
+
+
+def calls(normalize, text: str) -> int:
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        count += event in ("call", "c_call")
+
+    normalize.clear_memo()
+    sys.setprofile(profile)
+    try:
+        normalize(text)
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ten_times_the_text_is_about_ten_times_the_work(language):
+    normalize = load_scorer(language).normalizer
+    short, long = (
+        calls(normalize, long_text(language, 2_000)),
+        calls(normalize, long_text(language, 20_000)),
+    )
+    assert long <= 12 * short, f"{language}: {short} calls at 2k characters, {long} at 20k"
