@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .align import Alignment, align
-from .codeswitch import build_rescuer, code_fingerprint
+from .codeswitch import build_rescuer
 from .config import ConfigBundle, load_bundle
 from .metrics import Counts
 from .normalize import Normalizer, build_normalizer
 from .normalize.chain import NormalizerId
+from .stamp import code_fingerprint
 
 __all__ = ["PairScore", "Scorer", "get_scorer", "load_scorer"]
 

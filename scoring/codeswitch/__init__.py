@@ -22,9 +22,7 @@ Three kinds, by the config:
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
@@ -42,7 +40,7 @@ from .script import has_latin, has_native
 if TYPE_CHECKING:
     from ..normalize import Normalizer
 
-__all__ = ["CharRescuer", "CodeSwitchTotals", "Rescuer", "build_rescuer", "code_fingerprint"]
+__all__ = ["CharRescuer", "CodeSwitchTotals", "Rescuer", "build_rescuer"]
 
 _MEMO = 1 << 15  # normalized words and runs kept per rescuer (words repeat a lot)
 # The script a language scored by characters writes English names in.
@@ -136,13 +134,3 @@ def _tokens(normalizer: Normalizer) -> Callable[[str], tuple[str, ...]]:
         return tuple(normalizer(text).split())
 
     return tokens
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """SHA-256 of this package's code: part of the identity of a code-switching scorer."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()

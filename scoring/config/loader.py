@@ -86,8 +86,22 @@ def resolve_language_file(language: str, config_dir: Path | str | None = None) -
     raise ConfigError(str(folder), "", f"no config for language {language!r}")
 
 
+# The built-in `plain` language: no normalization (NFC, case folded, whitespace split), to
+# compare counts with sclite and jiwer. "und" is ISO 639's code for no particular language.
+PLAIN = {
+    "language": "und",
+    "name": "plain",
+    "version": "1.0.0",
+    "description": "No normalization: Unicode NFC, case folded, split on whitespace.",
+    "plain": True,
+}
+
+
 def load_bundle(language: str, config_dir: Path | str | None = None) -> ConfigBundle:
-    """Read `<lang>.json` and the lexicons it names from a configs folder."""
+    """Read `<lang>.json` and the lexicons it names from a configs folder; `plain` is
+    built in."""
+    if language == "plain":
+        return bundle_from_data({"config": PLAIN, "lexicons": {}}, source="plain (built in)")
     path = resolve_language_file(language, config_dir)
     raw = _read_json(path)
     if not isinstance(raw, dict):

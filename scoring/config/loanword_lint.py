@@ -97,8 +97,7 @@ def loanword_problems(lexicon: Mapping[str, str]) -> list[str]:
     for source, target in lexicon.items():
         if source.lower() in FUNCTION_WORDS:
             problems.append(
-                f"{source}: an English function word, it would become {target} wherever "
-                "it is used"
+                f"{source}: an English function word, it would become {target} wherever it is used"
             )
             continue
         latin, devanagari = latin_skeleton(source), devanagari_skeleton(target)

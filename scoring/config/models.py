@@ -248,6 +248,12 @@ class LanguageConfig(_Model):
     version: str = Field(pattern=SEMVER, description="Semantic version of this normalizer.")
     description: str = ""
     unit: Literal["word", "char"] = "word"
+    plain: bool = Field(
+        False,
+        description="No normalization: Unicode NFC, case folded, split on whitespace, nothing "
+        "else, so counts line up token for token with sclite's and jiwer's (`--lang plain`). "
+        "Every other rule of the config is left unused.",
+    )
 
     lowercase: bool = True
     apostrophe: Text = Field("'", min_length=1, max_length=1)

@@ -2,7 +2,8 @@
 
 The order is part of the metric (configs/README.md documents it as a numbered list): a
 reordering is a new normalizer, and so is any change to a step's code or to the config,
-which is why the identity hash covers both.
+which is why the identity hash covers both (`scoring/stamp.py`: every module of the
+package and the versions of the libraries that decide a score).
 
 >>> from scoring.config import bundle_from_data
 >>> bundle = bundle_from_data({"config": {"language": "xx", "name": "xx-norm",
@@ -16,15 +17,15 @@ which is why the identity hash covers both.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
+from ..stamp import code_fingerprint
 from . import hausa, hindi, japanese, korean, persian
 from .classes import (
     CLASS_STEPS,
@@ -209,14 +210,21 @@ class Normalizer:
 def build_normalizer(bundle: ConfigBundle) -> Normalizer:
     config = bundle.config
     steps = []
-    for name in STEP_ORDER:
+    for name in STEP_ORDER if not config.plain else ():
         fn = BUILDERS[name](config)
         if fn is not None:
             steps.append(Step(name, fn))
+    if config.plain:
+        steps.append(Step("plain", _plain))
     profiles = {name: _profile_steps(name, p, config) for name, p in config.profiles.items()}
     digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
     identity = NormalizerId(config.name, config.version, digest)
     return Normalizer(config, tuple(steps), profiles, identity)
+
+
+def _plain(text: str) -> str:
+    """The `plain` config's one step: NFC, case folded, whitespace split and joined."""
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
 
 
 def _profile_steps(name: str, profile: Profile, config: LanguageConfig) -> tuple[Step, ...]:
@@ -242,15 +250,3 @@ def _profile_steps(name: str, profile: Profile, config: LanguageConfig) -> tuple
             Step(f"{name}:number_words", build_number_words(config.number_words, profile_form))
         )
     return tuple(steps)
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """SHA-256 of the normalizing code: a change to any step changes every hash."""
-    package = Path(__file__).resolve().parent
-    files = sorted(package.glob("*.py")) + sorted((package.parent / "config").glob("*.py"))
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()

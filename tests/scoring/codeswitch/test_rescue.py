@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import ConfigError, bundle_from_data, get_scorer, load_bundle, load_scorer
-from scoring.codeswitch import code_fingerprint
+from scoring.stamp import code_fingerprint
 
 
 def score(reference: str, hypothesis: str):

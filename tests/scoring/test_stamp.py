@@ -1,0 +1,57 @@
+"""The stamp covers every scoring module and the libraries that decide a score (issue 19:
+a change to align.py turned S=1 into D=1 I=1 under the same stamp)."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scoring import load_scorer, stamp
+
+PACKAGE = Path(stamp.__file__).resolve().parent
+MODULES = sorted(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py"))
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory):
+    root = tmp_path_factory.mktemp("stamp") / "scoring"
+    shutil.copytree(PACKAGE, root, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def test_every_module_is_covered():
+    assert {"align.py", "metrics.py", "scorer.py", "corpus.py", "codeswitch/__init__.py"} <= set(
+        MODULES
+    )
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_code_change_in_any_module_changes_the_stamp(copy, module):
+    before = stamp.package_fingerprint(copy)
+    path = copy / module
+    original = path.read_text("utf-8")
+    try:
+        path.write_text(original + "\n_STAMP_PROBE = 1\n", "utf-8")
+        assert stamp.package_fingerprint(copy) != before
+        path.write_text(original + "\n# a comment, and a blank line\n\n", "utf-8")
+        assert stamp.package_fingerprint(copy) == before  # layout and comments are not code
+    finally:
+        path.write_text(original, "utf-8")
+
+
+@pytest.mark.parametrize("library", stamp.LIBRARIES)
+def test_a_library_version_changes_the_stamp(monkeypatch, library):
+    before = stamp.code_fingerprint.__wrapped__()
+    real = stamp._version
+    monkeypatch.setattr(stamp, "_version", lambda name: "0.0.0" if name == library else real(name))
+    assert stamp.code_fingerprint.__wrapped__() != before
+
+
+def test_the_stamp_of_a_score_carries_the_fingerprint():
+    from hashlib import sha256
+
+    from scoring import load_bundle
+
+    identity = load_scorer("en").identity
+    content = load_bundle("en").content_hash
+    assert identity.hash == sha256(f"{stamp.code_fingerprint()}:{content}".encode()).hexdigest()
