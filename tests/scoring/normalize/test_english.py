@@ -82,7 +82,7 @@ def test_a_date_spelled_with_dashes_matches_the_written_date():
         ("Mr. Smith", "mister smith"),
         ("Dr. Patel", "doctor patel"),
         ("St. Louis", "saint louis"),
-        ("123 Main St. apartment 4", "123 main st apartment 4"),
+        ("123 Main St. apartment 4", "123 main street apartment 4"),  # after a name: street
         ("Elm Dr. in Springfield", "elm dr in springfield"),
     ],
 )
