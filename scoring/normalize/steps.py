@@ -233,6 +233,12 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         return None
     form = vocabulary_form(config)
     symbols = {**config.spoken_symbols, **config.spoken_symbols_code_only}
+    # A colon phrase with a number word is read as the numbers step wrote it: it due punti
+    # is "2 punti" by the time this late step runs.
+    numbers = numbers_step(config)
+    colon_words = {form(word) for word in rules.colon_words}
+    if numbers is not None:
+        colon_words |= {form(numbers(word)) for word in rules.colon_words}
     return build_spoken_emails(
         [form(word) for word in rules.at_words],
         [form(word) for word in rules.dot_words],
@@ -241,9 +247,10 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         _symbol_words(config, form),
         lower_case=config.lowercase,
         symbols={form(word): mark for word, mark in symbols.items()},
-        colon_words=[form(word) for word in rules.colon_words],
+        colon_words=sorted(colon_words),
         digits=digit_string if config.codes and config.codes.per_character else None,
         zero_words=[form(word) for word in config.cardinals.zero_words] if config.cardinals else (),
+        word_letters=[form(letter) for letter in config.codes.word_letters] if config.codes else (),
     )
 
 

@@ -81,6 +81,18 @@ SAME_SPEECH = [
     ("il dipartimento di Fisica", "il dip. di Fisica"),
     # codes
     ("doppio zero tre nove", "0039"),
+    # addresses, said as Italians say them
+    ("scrivimi a mario punto rossi chiocciola gmail punto com", "scrivimi a mario.rossi@gmail.com"),
+    ("l'indirizzo è l u c a chiocciola l i b e r o punto it", "l'indirizzo è luca@libero.it"),
+    ("ok, g i u l i a trattino basso n e r i, giusto?", "ok, giulia_neri, giusto?"),
+    ("chiocciola m a r c o otto sette è il mio profilo", "@marco87 è il mio profilo"),
+    ("il modulo è su servizi punto agenzia punto gov", "il modulo è su servizi.agenzia.gov"),
+    ("trovate il corso su aula punto ateneo punto edu", "trovate il corso su aula.ateneo.edu"),
+    (
+        "il sito è h t t p s due punti slash slash w w w punto comune punto roma punto it",
+        "il sito è https://www.comune.roma.it",
+    ),
+    ("vai su h t t p due punti barra barra esempio punto org", "vai su http://esempio.org"),
 ]
 
 KEPT_APART = [
@@ -93,6 +105,12 @@ KEPT_APART = [
     ("il terzo piano", "il 4° piano"),
     ("due euro e cinquanta centesimi", "2,60 €"),
     ("meno cinque", "5"),
+    ("l'indirizzo è l u c a chiocciola l i b e r o punto it", "l'indirizzo è luka@libero.it"),
+    ("chiocciola m a r c o otto sette è il mio profilo", "@marco88 è il mio profilo"),
+    (
+        "il sito è h t t p s due punti slash slash w w w punto comune punto roma punto it",
+        "il sito è https://www.comune.rome.it",
+    ),  # fmt: skip
 ]
 
 LEFT_ALONE = [
@@ -103,6 +121,9 @@ LEFT_ALONE = [
     ("in mezzo alla strada", "in mezzo alla strada"),
     ("cinque meno due", "5 meno 2"),
     ("dura trenta minuti", "dura 30 min"),
+    ("ci sono due punti da chiarire", "ci sono 2 punti da chiarire"),
+    ("il punto è questo", "il punto è questo"),
+    ("metti uno slash tra le parole", "metti 1 slash tra le parole"),
 ]
 
 
