@@ -18,6 +18,10 @@ SAME_SPEECH = [
     ("zero virgola zero due", "0,02"),
     ("il secolo diciannovesimo", "il secolo 19º"),
     ("il secolo diciannove", "il secolo XIX"),
+    # hundreds said apart from the thousands word after them: one number
+    ("il comune ha duecento quarantatremila abitanti", "il comune ha 243.000 abitanti"),
+    ("il mutuo è di cento ventimila euro", "il mutuo è di 120.000 €"),
+    ("novecento novantanovemila novecento novantanove", "999.999"),
     # fractions
     ("tre quarti", "3/4"),
     ("un terzo", "1/3"),
@@ -105,6 +109,7 @@ KEPT_APART = [
     ("il terzo piano", "il 4° piano"),
     ("due euro e cinquanta centesimi", "2,60 €"),
     ("meno cinque", "5"),
+    ("il comune ha duecento quarantatremila abitanti", "il comune ha 234.000 abitanti"),
     ("l'indirizzo è l u c a chiocciola l i b e r o punto it", "l'indirizzo è luka@libero.it"),
     ("chiocciola m a r c o otto sette è il mio profilo", "@marco88 è il mio profilo"),
     (
@@ -124,6 +129,7 @@ LEFT_ALONE = [
     ("ci sono due punti da chiarire", "ci sono 2 punti da chiarire"),
     ("il punto è questo", "il punto è questo"),
     ("metti uno slash tra le parole", "metti 1 slash tra le parole"),
+    ("cento assimila", "100 assimila"),
 ]
 
 
