@@ -39,6 +39,8 @@ _INVISIBLE = dict.fromkeys(
 _ANNOTATION = regex.compile(r"\[[^\[\]\d]*\]")
 # A label with inner dots (john.lee), the half of an address written before a spoken at
 _DOTTED = regex.compile(r"^\w+(?:\.\w+)+$")
+# The half of an address a spoken symbol wrote before a spoken dot: enterprise-services@nvidia
+_BEFORE_DOT = regex.compile(r"^\w+(?:[.\-_]\w+)*@\w+(?:[.\-]\w+)*$")
 _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
 # A run of punctuation that ends a word (after a letter or digit, before a space or the
 # end), or one that starts a word (after a space or the start, before a letter or digit).
@@ -598,15 +600,25 @@ def punctuation_step(config: LanguageConfig) -> StepFn:
     rules = config.emails
     domains = [*rules.domains, *rules.domains_after_at] if rules else []
     ats = frozenset(vocabulary_form(config)(word) for word in rules.at_words) if rules else ()
+    dots = frozenset(vocabulary_form(config)(word) for word in rules.dot_words) if rules else ()
     is_web = web_token_test(domains) if rules else None
     maybe_web = web_probe(domains)
     lower = config.lowercase  # the case step ran: the text is lower case already
 
     def keeps(tokens: list[str], k: int) -> bool:
-        """A written address, or its first half before a spoken at: "John.Lee at gmail.com"."""
+        """A written address, or its first half before a spoken at: "John.Lee at gmail.com",
+        or before a spoken dot: it "enterprise-services@nvidia punto com"."""
         if is_web(tokens[k]):
             return True
-        return k + 1 < len(tokens) and tokens[k + 1].lower() in ats and _DOTTED.match(tokens[k])
+        if k + 1 >= len(tokens):
+            return False
+        after = tokens[k + 1].lower()
+        return bool(
+            after in ats
+            and _DOTTED.match(tokens[k])
+            or after in dots
+            and _BEFORE_DOT.match(tokens[k])
+        )
 
     def remove(text: str) -> str:
         if text.replace(" ", "").isalnum():

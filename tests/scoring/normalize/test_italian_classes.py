@@ -97,6 +97,10 @@ SAME_SPEECH = [
         "il sito è https://www.comune.roma.it",
     ),
     ("vai su h t t p due punti barra barra esempio punto org", "vai su http://esempio.org"),
+    (
+        "scrivete a info chiocciola pizzeria trattino napoli punto it",
+        "scrivete a info@pizzeria-napoli.it",
+    ),
 ]
 
 KEPT_APART = [
@@ -112,6 +116,10 @@ KEPT_APART = [
     ("il comune ha duecento quarantatremila abitanti", "il comune ha 234.000 abitanti"),
     ("l'indirizzo è l u c a chiocciola l i b e r o punto it", "l'indirizzo è luka@libero.it"),
     ("chiocciola m a r c o otto sette è il mio profilo", "@marco88 è il mio profilo"),
+    (
+        "scrivete a info chiocciola pizzeria trattino napoli punto it",
+        "scrivete a info@pizzeria-napule.it",
+    ),
     (
         "il sito è h t t p s due punti slash slash w w w punto comune punto roma punto it",
         "il sito è https://www.comune.rome.it",
