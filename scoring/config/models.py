@@ -174,7 +174,8 @@ class CodeRules(_Model):
     word_letters: list[Letter] = Field(
         default_factory=list,
         description="Capitals that are also words (en A, I; es Y, A, O, E, U): they join a "
-        "code only beside another letter, and not at its end before a lower-case word.",
+        "code only beside another letter, and not at its end before a lower-case word; "
+        "before a word they start no spoken address (it a mario chiocciola = a mario@).",
     )
     spelled_as: list[Phrase] = Field(
         default_factory=list,

@@ -19,6 +19,9 @@ a known top-level domain. Two rules, both on only for a config with an `emails` 
 >>> read = build_spoken_emails(["at"], ["dot"], ["com"], [])
 >>> read("mail john dot smith at gmail dot com meet at noon by a dot on the map")
 'mail john.smith@gmail.com meet at noon by a dot on the map'
+>>> italian = build_spoken_emails(["chiocciola"], ["punto"], ["it"], [], word_letters="aeio")
+>>> italian("è l u c a chiocciola libero punto it o a mario chiocciola libero punto it")
+'è luca@libero.it o a mario@libero.it'
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ def build_spoken_emails(
     colon_words: Iterable[str] = (),
     digits: Callable[[str], list[str]] | None = None,
     zero_words: Iterable[str] = (),
+    word_letters: Iterable[str] = (),
 ) -> StepFn:
     """The `emails` step.
 
@@ -62,9 +66,12 @@ def build_spoken_emails(
     ("http colon slash slash" = http://). A label is one word, or letters spelled one by
     one and digits around at most one word, as an address is said: "m s n" = msn, "g mail"
     = gmail, "abc 1" = abc1, "a 1 b 2" = a1b2; a letter after a word starts no label
-    ("my email is a at b dot com" is a@b.com, not isa@b.com). The chain is written as one
-    token when it is an address: an @ and a known domain after it, a host ending in a known
-    domain, or a scheme or www in front (any host then: http://www.comdailynews.ab/sm).
+    ("my email is a at b dot com" is a@b.com, not isa@b.com), and a word of one accented
+    letter is no spelled letter (it "è luca at" is è luca@, fr "à jean"), nor are letters
+    that are words (`word_letters`) before a word (it "o a mario at" is o a mario@). The
+    chain is written as one token when it is an address: an @ and a known domain after it,
+    a host ending in a known domain, or a scheme or www in front (any host then:
+    http://www.comdailynews.ab/sm).
 
     A chain with a spoken symbol word right before or after it that is not part of it
     ("dash 1 at gmail.com") is left as it is: the symbol step ran first and did not take
@@ -76,6 +83,7 @@ def build_spoken_emails(
     joined: an IP address said "one two three dot one two three dot oh dot four oh" is
     123.123.0.40, four groups of at most three digits kept apart (123 123 0 40)."""
     zeros = frozenset(word.lower() for word in zero_words)
+    letter_words = frozenset(word.lower() for word in word_letters if len(word) == 1)
     ats = frozenset(word.lower() for word in at_words)
     dots = frozenset(word.lower() for word in dot_words)
     marks = {word.lower(): mark for word, mark in (symbols or {}).items() if mark in "-_/"}
@@ -131,11 +139,13 @@ def build_spoken_emails(
             token = tokens[k]
             if _LABEL.match(token) is None:
                 break
-            if len(token) == 1 or token.isdigit():
+            if len(token) == 1 and token.isascii() or token.isdigit():
                 if word_seen and not token.isdigit():
                     break  # "is a": a letter after a word
             elif word_seen:
                 break  # two words: "look at" is not a label
+            elif k > j and letter_words.issuperset(lowered[j:k]):
+                return j  # "e a mario": letters that are words, before a word
             else:
                 word_seen = True
             k += 1

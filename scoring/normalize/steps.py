@@ -42,6 +42,8 @@ _CONTROLS = dict.fromkeys([*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)], " ")
 _ANNOTATION = regex.compile(r"\[[^\[\]\d]*\]")
 # A label with inner dots (john.lee), the half of an address written before a spoken at
 _DOTTED = regex.compile(r"^\w+(?:\.\w+)+$")
+# The half of an address a spoken symbol wrote before a spoken dot: enterprise-services@nvidia
+_BEFORE_DOT = regex.compile(r"^\w+(?:[.\-_]\w+)*@\w+(?:[.\-]\w+)*$")
 _EDGE_PUNCTUATION = regex.compile(r"(?:^|\s)\p{P}|\p{P}(?:\s|$)")
 # A run of punctuation that ends a word (after a letter or digit, before a space or the
 # end), or one that starts a word (after a space or the start, before a letter or digit).
@@ -250,6 +252,12 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         return None
     form = vocabulary_form(config)
     symbols = {**config.spoken_symbols, **config.spoken_symbols_code_only}
+    # A colon phrase with a number word is read as the numbers step wrote it: it due punti
+    # is "2 punti" by the time this late step runs.
+    numbers = numbers_step(config)
+    colon_words = {form(word) for word in rules.colon_words}
+    if numbers is not None:
+        colon_words |= {form(numbers(word)) for word in rules.colon_words}
     return build_spoken_emails(
         [form(word) for word in rules.at_words],
         [form(word) for word in rules.dot_words],
@@ -258,9 +266,10 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         _symbol_words(config, form),
         lower_case=config.lowercase,
         symbols={form(word): mark for word, mark in symbols.items()},
-        colon_words=[form(word) for word in rules.colon_words],
+        colon_words=sorted(colon_words),
         digits=digit_string if config.codes and config.codes.per_character else None,
         zero_words=[form(word) for word in config.cardinals.zero_words] if config.cardinals else (),
+        word_letters=[form(letter) for letter in config.codes.word_letters] if config.codes else (),
     )
 
 
@@ -608,15 +617,25 @@ def punctuation_step(config: LanguageConfig) -> StepFn:
     rules = config.emails
     domains = [*rules.domains, *rules.domains_after_at] if rules else []
     ats = frozenset(vocabulary_form(config)(word) for word in rules.at_words) if rules else ()
+    dots = frozenset(vocabulary_form(config)(word) for word in rules.dot_words) if rules else ()
     is_web = web_token_test(domains) if rules else None
     maybe_web = web_probe(domains)
     lower = config.lowercase  # the case step ran: the text is lower case already
 
     def keeps(tokens: list[str], k: int) -> bool:
-        """A written address, or its first half before a spoken at: "John.Lee at gmail.com"."""
+        """A written address, or its first half before a spoken at: "John.Lee at gmail.com",
+        or before a spoken dot: it "enterprise-services@nvidia punto com"."""
         if is_web(tokens[k]):
             return True
-        return k + 1 < len(tokens) and tokens[k + 1].lower() in ats and _DOTTED.match(tokens[k])
+        if k + 1 >= len(tokens):
+            return False
+        after = tokens[k + 1].lower()
+        return bool(
+            after in ats
+            and _DOTTED.match(tokens[k])
+            or after in dots
+            and _BEFORE_DOT.match(tokens[k])
+        )
 
     def remove(text: str) -> str:
         if text.replace(" ", "").isalnum():

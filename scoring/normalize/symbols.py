@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 
@@ -251,19 +251,40 @@ def _is_plain_number(token: str, is_number) -> bool:
 def _code_run(tokens: Iterable[str], is_number, joinable, words_too: bool) -> list[str]:
     """The code-like tokens at the start of `tokens` (nearest first); failing that, one
     ordinary word (an always-replaced symbol joins words too: mag underscore mutual ->
-    mag_mutual). A whole code (ABC-123, 1995) may only be the nearest token: after it, a
-    spelled run goes on with single characters and number words, so "dash 1 2 3 ABC-123"
-    stops before the next code."""
+    mag_mutual), or that word spelled letter by letter, with the digits after it (it
+    chiocciola j e n 8 = @jen8, m a r i o chiocciola = mario@). A whole code (ABC-123,
+    1995) may only be the nearest token: after it, a spelled run goes on with single
+    characters and number words, so "dash 1 2 3 ABC-123" stops before the next code."""
     run: list[str] = []
+    tokens = iter(tokens)
     for token in tokens:
         if not (_code_token(token, is_number) and joinable(token)):
             if not run and words_too and joinable(token):
                 run.append(token)
+                if _spelled_letter(token):
+                    run += _spelled_word(tokens, is_number, joinable)
             break
         if run and not _spelled_piece(token, is_number):
             break
         run.append(token)
     return run
+
+
+def _spelled_word(tokens: Iterator[str], is_number, joinable) -> list[str]:
+    """The letters and numbers said one by one that go on a spelled word (e n s e n 8 6)."""
+    run: list[str] = []
+    for token in tokens:
+        if not joinable(token) or not (
+            _spelled_letter(token) or token.isdigit() or is_number(token)
+        ):
+            break
+        run.append(token)
+    return run
+
+
+def _spelled_letter(token: str) -> bool:
+    """A letter of the alphabet said alone: j, not the word è (it 'is') or à."""
+    return len(token) == 1 and token.isascii() and token.isalpha()
 
 
 def _spelled_piece(token: str, is_number) -> bool:

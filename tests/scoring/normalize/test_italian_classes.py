@@ -18,6 +18,10 @@ SAME_SPEECH = [
     ("zero virgola zero due", "0,02"),
     ("il secolo diciannovesimo", "il secolo 19º"),
     ("il secolo diciannove", "il secolo XIX"),
+    # hundreds said apart from the thousands word after them: one number
+    ("il comune ha duecento quarantatremila abitanti", "il comune ha 243.000 abitanti"),
+    ("il mutuo è di cento ventimila euro", "il mutuo è di 120.000 €"),
+    ("novecento novantanovemila novecento novantanove", "999.999"),
     # fractions
     ("tre quarti", "3/4"),
     ("un terzo", "1/3"),
@@ -81,6 +85,22 @@ SAME_SPEECH = [
     ("il dipartimento di Fisica", "il dip. di Fisica"),
     # codes
     ("doppio zero tre nove", "0039"),
+    # addresses, said as Italians say them
+    ("scrivimi a mario punto rossi chiocciola gmail punto com", "scrivimi a mario.rossi@gmail.com"),
+    ("l'indirizzo è l u c a chiocciola l i b e r o punto it", "l'indirizzo è luca@libero.it"),
+    ("ok, g i u l i a trattino basso n e r i, giusto?", "ok, giulia_neri, giusto?"),
+    ("chiocciola m a r c o otto sette è il mio profilo", "@marco87 è il mio profilo"),
+    ("il modulo è su servizi punto agenzia punto gov", "il modulo è su servizi.agenzia.gov"),
+    ("trovate il corso su aula punto ateneo punto edu", "trovate il corso su aula.ateneo.edu"),
+    (
+        "il sito è h t t p s due punti slash slash w w w punto comune punto roma punto it",
+        "il sito è https://www.comune.roma.it",
+    ),
+    ("vai su h t t p due punti barra barra esempio punto org", "vai su http://esempio.org"),
+    (
+        "scrivete a info chiocciola pizzeria trattino napoli punto it",
+        "scrivete a info@pizzeria-napoli.it",
+    ),
 ]
 
 KEPT_APART = [
@@ -93,6 +113,17 @@ KEPT_APART = [
     ("il terzo piano", "il 4° piano"),
     ("due euro e cinquanta centesimi", "2,60 €"),
     ("meno cinque", "5"),
+    ("il comune ha duecento quarantatremila abitanti", "il comune ha 234.000 abitanti"),
+    ("l'indirizzo è l u c a chiocciola l i b e r o punto it", "l'indirizzo è luka@libero.it"),
+    ("chiocciola m a r c o otto sette è il mio profilo", "@marco88 è il mio profilo"),
+    (
+        "scrivete a info chiocciola pizzeria trattino napoli punto it",
+        "scrivete a info@pizzeria-napule.it",
+    ),
+    (
+        "il sito è h t t p s due punti slash slash w w w punto comune punto roma punto it",
+        "il sito è https://www.comune.rome.it",
+    ),  # fmt: skip
 ]
 
 LEFT_ALONE = [
@@ -103,6 +134,10 @@ LEFT_ALONE = [
     ("in mezzo alla strada", "in mezzo alla strada"),
     ("cinque meno due", "5 meno 2"),
     ("dura trenta minuti", "dura 30 min"),
+    ("ci sono due punti da chiarire", "ci sono 2 punti da chiarire"),
+    ("il punto è questo", "il punto è questo"),
+    ("metti uno slash tra le parole", "metti 1 slash tra le parole"),
+    ("cento assimila", "100 assimila"),
 ]
 
 
