@@ -214,6 +214,12 @@ class MoneyRules(_Model):
         default_factory=list,
         description="Words between a large amount and its currency: deux millions D'euros.",
     )
+    scale_suffixes: dict[str, int] = Field(
+        default_factory=dict,
+        description="Scale abbreviations stuck to an amount after a currency symbol, with "
+        "their power of ten: en k 3, m 6, bn 9 ($5m = 5 million dollars, ¥30b, $2.5bn). "
+        "Only after a symbol: 5m alone is five meters.",
+    )
     names_before: bool = Field(
         True,
         description="A currency name before the amount is its currency too (en dollars 5). "

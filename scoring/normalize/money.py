@@ -13,7 +13,9 @@ What is read:
 - cents after the units, with or without their name: `29 dollars 50 cents`,
   `2 euros and 20 cents`, `2 Euro 20` (at the end of a sentence, or anywhere with
   `bare_cents`: `2 Euro 50 pro Stück`) -> `29 dollar 50 cent`;
-- cents alone: `50 cents` -> `50 cent`.
+- cents alone: `50 cents` -> `50 cent`;
+- a scale abbreviation stuck to an amount after a symbol (`scale_suffixes`): `$5m` =
+  `5000000 dollar`, `$2.5bn` = `2500000000 dollar`.
 
 The canonical writing is `<whole> <currency>` then `<cents> <minor>` when there are any:
 `$29.50` = `29 dollar 50 cent`, `$2.00` = `2 dollar`, `$0.50` = `50 cent`, `$20.5` =
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import Decimal
 
 import regex
 
@@ -118,9 +121,13 @@ def build_money(
             return i + 1 + minor[0], [amount.written(decimal), minor[1]]
         return None
 
+    scaled = _scaled_pattern(rules)
+
     def convert(text: str) -> str:
         if stuck is not None:
             text = stuck.sub(r"\1 \2", text)
+        if scaled is not None and scaled.search(text):
+            text = scaled.sub(lambda m: _scaled(m, rules.scale_suffixes, decimal), text)
         tokens = text.split()
         lower = lowered(tokens)
         if probe.isdisjoint(lower) and not any(
@@ -131,6 +138,30 @@ def build_money(
         return " ".join(out)
 
     return convert
+
+
+def _scaled_pattern(rules: MoneyRules) -> regex.Pattern | None:
+    """A symbol, an amount and a scale abbreviation as one token: $5m, ¥30B, US$2.5bn."""
+    symbols = [form for form in rules.currencies if _is_symbol(form)]
+    if not rules.scale_suffixes or not symbols:
+        return None
+    alternatives = "|".join(regex.escape(s) for s in sorted(symbols, key=len, reverse=True))
+    scales = "|".join(regex.escape(s) for s in sorted(rules.scale_suffixes, key=len, reverse=True))
+    return regex.compile(
+        rf"(?<!\S)({alternatives})(\d+(?:[.,]\d+)?)({scales})(?!\S)", flags=regex.IGNORECASE
+    )
+
+
+def _scaled(match: regex.Match, scales: dict[str, int], decimal: str) -> str:
+    symbol, number, scale = match.groups()
+    whole, _, fraction = number.partition(decimal)
+    if not whole.isdigit() or (fraction and not fraction.isdigit()):
+        return match.group()  # 1,5m in English: a thousands comma, not an amount
+    power = {key.lower(): value for key, value in scales.items()}[scale.lower()]
+    value = Decimal(f"{whole}.{fraction or 0}") * 10**power
+    if value != value.to_integral_value():
+        return match.group()
+    return f"{symbol} {int(value)}"
 
 
 def _is_name(form: str) -> bool:

@@ -41,6 +41,8 @@ SAME_SPEECH = [
     ("a fee of fifty cents", "a fee of $0.50"),
     ("the plan is $20/mo", "the plan is twenty dollars per month"),
     ("they raised $2.5 billion", "they raised two point five billion dollars"),
+    ("they raised $2.5bn", "they raised two point five billion dollars"),
+    ("a $10K bonus", "a ten thousand dollar bonus"),
     # numbers
     ("it dropped to minus twelve degrees", "it dropped to -12 degrees"),
     ("a rate of point five percent", "a rate of .5%"),
@@ -108,6 +110,8 @@ REAL_ERRORS = [
     ("two hundred kilometers per hour", "two hundred miles per hour"),
     ("call 555-0147", "call 555-0148"),
     ("the server is at 123.123.0.40", "the server is at 123.123.0.41"),
+    ("they raised $5m", "they raised five thousand dollars"),
+    ("a 5m pole", "a five dollar pole"),
     ("one minus two equals five", "1+2=5"),
     ("I love St. Louis", "I love Street Louis"),
     ("the call is at 8:00 GMT", "the call is at 8:00 EST"),
