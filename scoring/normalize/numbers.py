@@ -110,6 +110,8 @@ def build_number_reader(
         if unfold is not None:
             text = unfold(text)
         digits = alpha2digit(text, language, threshold=0)
+        if "00" in digits:
+            digits = _zeros_apart(text, digits)
         for _ in range(_MAX_READS - 1):
             if digits == text or not any(map(number_word, digits.split())):
                 break
@@ -155,6 +157,20 @@ def _read_apart(
         return done
 
     return apart
+
+
+_ZERO_RUN = regex.compile(r"(?<!\S)00+(?!\S)")
+
+
+def _zeros_apart(text: str, digits: str) -> str:
+    """Zeros said one by one stay one by one: text2num writes "cero cero cero" as 000,
+    which a language with a space thousands separator (es 1 000) would then join to the
+    number before it ("uno cero cero cero" = 1000, not the digits 1 0 0 0). A run of zeros
+    written as such (a 000 in the text) is left as it is."""
+    written = frozenset(text.split())
+    return _ZERO_RUN.sub(
+        lambda m: m.group() if m.group() in written else " ".join(m.group()), digits
+    )
 
 
 # Private-use characters: text2num reads neither, and no text carries them.
