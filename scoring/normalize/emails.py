@@ -22,6 +22,8 @@ a known top-level domain. Two rules, both on only for a config with an `emails` 
 >>> italian = build_spoken_emails(["chiocciola"], ["punto"], ["it"], [], word_letters="aeio")
 >>> italian("è l u c a chiocciola libero punto it o a mario chiocciola libero punto it")
 'è luca@libero.it o a mario@libero.it'
+>>> read("a dot b c@g mail dot com or c@d")
+'a.bc@gmail.com or c@d'
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ _LABEL = regex.compile(r"^\w+(?:[.@/_-]\w+)*$")
 _WEB = regex.compile(r"^(?:[a-z]+:/{2,3})?(?!_)\w+(?:[.@/_-]+\w+)+(?<!_)$")
 _INNER_DOT = regex.compile(r"[^\W\d_]\.\w|\w\.[^\W\d_]")
 _SCHEMES = frozenset({"http", "https", "ftp", "file"})
+# Two words the spoken symbol step joined with an @ (fr "b c arobase g mail" = b c@g mail):
+# read apart, so the letters spelled around it are labels of the address too.
+_JOINED_AT = regex.compile(r"^(\w+)@(\w+)$")
 
 
 def build_spoken_emails(
@@ -65,12 +70,14 @@ def build_spoken_emails(
     symbols for - _ / (`symbols`: dash, underscore, slash), with a scheme in front if said
     ("http colon slash slash" = http://). A label is one word, or letters spelled one by
     one and digits around at most one word, as an address is said: "m s n" = msn, "g mail"
-    = gmail, "abc 1" = abc1, "a 1 b 2" = a1b2; a letter after a word starts no label
-    ("my email is a at b dot com" is a@b.com, not isa@b.com), and a word of one accented
-    letter is no spelled letter (it "è luca at" is è luca@, fr "à jean"), nor are letters
-    that are words (`word_letters`) before a word (it "o a mario at" is o a mario@). The
-    chain is written as one token when it is an address: an @ and a known domain after it,
-    a host ending in a known domain, or a scheme or www in front (any host then:
+    = gmail, "abc 1" = abc1, "a 1 b 2" = a1b2; a letter is ASCII (fr "à c l" is à cl);
+    a letter after a word starts no label ("my email is a at b dot com" is a@b.com, not
+    isa@b.com), and a word of one accented letter is no spelled letter (it "è luca at" is
+    è luca@, fr "à jean"), nor are letters that are words (`word_letters`) before a word
+    (it "o a mario at" is o a mario@). Words the spoken symbol step joined with an @ (b
+    c@g mail) are read apart, so the letters spelled around it are labels too. The chain
+    is written as one token when it is an address: an @ and a known domain after it, a
+    host ending in a known domain, or a scheme or www in front (any host then:
     http://www.comdailynews.ab/sm).
 
     A chain with a spoken symbol word right before or after it that is not part of it
@@ -84,7 +91,7 @@ def build_spoken_emails(
     123.123.0.40, four groups of at most three digits kept apart (123 123 0 40)."""
     zeros = frozenset(word.lower() for word in zero_words)
     letter_words = frozenset(word.lower() for word in word_letters if len(word) == 1)
-    ats = frozenset(word.lower() for word in at_words)
+    ats = frozenset(word.lower() for word in at_words) | {"@"}
     dots = frozenset(word.lower() for word in dot_words)
     marks = {word.lower(): mark for word, mark in (symbols or {}).items() if mark in "-_/"}
     colons = [tuple(word.lower().split()) for word in colon_words]
@@ -210,7 +217,7 @@ def build_spoken_emails(
             word in padded for word in at_probes
         ):
             return text
-        tokens = text.split()
+        tokens, glued = _apart_at_signs(text.split())
         lowered = [token.lower() for token in tokens]
         out: list[str] = []
         i, n = 0, len(tokens)
@@ -222,15 +229,37 @@ def build_spoken_emails(
                 (lowered[i - 1] if i else "", lowered[best[1]] if best[1] < n else "")
             ):
                 best = None
-            if best is None:
-                out.append(tokens[i])
-                i += 1
+            written, after = (tokens[i], i + 1) if best is None else best
+            if i in glued:  # the rest of a word the symbol step joined: joined again
+                out[-1] += written
             else:
-                out.append(best[0])
-                i = best[1]
+                out.append(written)
+            i = after
         return " ".join(out)
 
     return read
+
+
+def _apart_at_signs(tokens: list[str]) -> tuple[list[str], frozenset[int]]:
+    """Words joined by an @ (`_JOINED_AT`) as three tokens, and the indices of the
+    tokens glued to the one before them (to join again where no address is read).
+
+    >>> _apart_at_signs(["a", "b", "c@g", "mail"])
+    (['a', 'b', 'c', '@', 'g', 'mail'], frozenset({3, 4}))
+    """
+    if not any("@" in token for token in tokens):
+        return tokens, frozenset()
+    out: list[str] = []
+    glued: set[int] = set()
+    for token in tokens:
+        match = _JOINED_AT.match(token)
+        if match is None:
+            out.append(token)
+            continue
+        out.append(match.group(1))
+        glued.update((len(out), len(out) + 1))
+        out += ["@", match.group(2)]
+    return out, frozenset(glued)
 
 
 def web_token_test(domains: Iterable[str]) -> Callable[[str], bool]:

@@ -262,7 +262,10 @@ def _code_run(tokens: Iterable[str], is_number, joinable, words_too: bool) -> li
             if not run and words_too and joinable(token):
                 run.append(token)
                 if _spelled_letter(token):
-                    run += _spelled_word(tokens, is_number, joinable)
+                    spelled, stop = _spelled_word(tokens, is_number, joinable)
+                    if not _plain_word(stop, is_number):
+                        run += spelled  # not before a word: fr "l a poste" is la + poste,
+                        # which the emails step reads as one label (laposte)
             break
         if run and not _spelled_piece(token, is_number):
             break
@@ -270,16 +273,21 @@ def _code_run(tokens: Iterable[str], is_number, joinable, words_too: bool) -> li
     return run
 
 
-def _spelled_word(tokens: Iterator[str], is_number, joinable) -> list[str]:
-    """The letters and numbers said one by one that go on a spelled word (e n s e n 8 6)."""
+def _spelled_word(tokens: Iterator[str], is_number, joinable) -> tuple[list[str], str]:
+    """The letters and numbers said one by one that go on a spelled word (e n s e n 8 6),
+    and the token that ended them ("" at the end)."""
     run: list[str] = []
     for token in tokens:
         if not joinable(token) or not (
             _spelled_letter(token) or token.isdigit() or is_number(token)
         ):
-            break
+            return run, token
         run.append(token)
-    return run
+    return run, ""
+
+
+def _plain_word(token: str, is_number) -> bool:
+    return len(token) > 1 and token.isalpha() and not is_number(token)
 
 
 def _spelled_letter(token: str) -> bool:

@@ -99,8 +99,8 @@ LEFT_ALONE = [
     ("es", "Y 3 más", "y 3 más"),
     ("es", "A 2 calles", "a 2 calles"),
     ("es", "O 3 o 4", "o 3 o 4"),
-    ("fr", "A 3 heures", "a 3 heures"),
-    ("fr", "à 3 heures", "à 3 heures"),
+    ("fr", "A 3 heures", "a 3"),  # heures goes with the clock time it marks (times)
+    ("fr", "à 3 heures", "à 3"),
     ("fr", "Y a-t-il 2 places", "y a t il 2 places"),
     ("it", "E 3 giorni", "e 3 giorni"),
     ("it", "E come Elena", "e come elena"),
