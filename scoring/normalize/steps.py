@@ -233,6 +233,11 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         return None
     form = vocabulary_form(config)
     symbols = {**config.spoken_symbols, **config.spoken_symbols_code_only}
+    # A colon phrase with a number word in it (es dos puntos) as the numbers step wrote
+    # it (2 puntos), which is how this late step sees it.
+    read_numbers = _digits_for_codes(config) or (lambda text: text)
+    colons = [form(word) for word in rules.colon_words]
+    colons += [said for said in map(read_numbers, colons) if said not in colons]
     return build_spoken_emails(
         [form(word) for word in rules.at_words],
         [form(word) for word in rules.dot_words],
@@ -241,9 +246,10 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         _symbol_words(config, form),
         lower_case=config.lowercase,
         symbols={form(word): mark for word, mark in symbols.items()},
-        colon_words=[form(word) for word in rules.colon_words],
+        colon_words=colons,
         digits=digit_string if config.codes and config.codes.per_character else None,
         zero_words=[form(word) for word in config.cardinals.zero_words] if config.cardinals else (),
+        at_always=rules.at_always,
     )
 
 

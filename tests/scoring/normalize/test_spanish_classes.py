@@ -113,6 +113,12 @@ SAME_SPEECH = [
     ("ustedes pueden pasar", "Uds. pueden pasar"),
     ("la señora García", "la Sra. García"),
     ("extensión veinte", "ext. 20"),
+    # addresses: spelled names, a scheme with dos puntos, a user name after arroba
+    ("mi correo es m r o arroba hotel punto com", "mi correo es mro@hotel.com"),
+    ("escriba al correo l u z dos arroba correo punto es", "escriba al correo luz2@correo.es"),
+    ("entre en h t t p dos puntos barra barra tienda punto com", "entre en http://tienda.com"),
+    ("arroba p a n a d e r i a en instagram", "@panaderia en instagram"),
+    ("arroba marta ochenta y siete es mi usuario", "@marta87 es mi usuario"),
 ]
 
 # A real difference must still count: a digit, a unit, a currency, an hour, a day.
@@ -131,6 +137,10 @@ KEPT_APART = [
     ("siete billones", "7000000000"),
     ("cuarenta centavos", "$0,50"),
     ("seis uno dos tres cuatro cinco seis siete ocho", "612 345 679"),
+    ("m r o arroba hotel punto com", "mro@motel.com"),
+    ("h t t p s dos puntos barra barra tienda punto com", "http://tienda.com"),
+    ("arroba p a n a d e r i a en instagram", "@panadero en instagram"),
+    ("arroba marta ochenta y siete es mi usuario", "@marta78 es mi usuario"),
 ]
 
 # Words that must stay words, or readings that must not reach further.
@@ -147,6 +157,9 @@ LEFT_ALONE = [
     ("un segundo", "1 s"),
     ("los centavos", "los centavos"),
     ("la calle Córdoba", "la calle córdoba"),
+    ("pesaba dos arrobas de trigo", "pesaba 2 arrobas de trigo"),
+    ("una arroba de trigo", "1 arroba de trigo"),
+    ("son dos puntos más", "son 2 puntos más"),
 ]
 
 
