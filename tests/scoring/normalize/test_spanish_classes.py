@@ -108,6 +108,10 @@ SAME_SPEECH = [
     ("llame al nueve uno cuatro cinco seis siete ocho nueve cero", "llame al 914-567-890"),
     ("más uno dos cero dos cinco cinco cinco cero uno cuatro siete", "+1 202-555-0147"),
     ("doble cero uno", "001"),
+    (
+        "llame al más treinta y cuatro seis uno dos tres cuatro cinco seis siete ocho",
+        "llame al +34 612 345 678",
+    ),
     # abbreviations
     ("¿habla usted inglés?", "¿Habla Ud. inglés?"),
     ("ustedes pueden pasar", "Uds. pueden pasar"),
@@ -119,6 +123,15 @@ SAME_SPEECH = [
     ("entre en h t t p dos puntos barra barra tienda punto com", "entre en http://tienda.com"),
     ("arroba p a n a d e r i a en instagram", "@panaderia en instagram"),
     ("arroba marta ochenta y siete es mi usuario", "@marta87 es mi usuario"),
+    # an equation, an era, a zone said with más, units of one quantity as one amount
+    ("dos más tres es igual a cinco", "2 + 3 = 5"),
+    ("x es igual a diez menos cuatro", "x = 10 - 4"),
+    ("se fundó en el año trescientos antes de Cristo", "se fundó en el año 300 a. C."),
+    ("hacia el año mil cien después de Cristo", "hacia el año 1100 d.C."),
+    ("la llamada es a las cinco de la tarde u t c más dos", "la llamada es a las 17:00 UTC más 2"),
+    ("el vuelo dura dos horas y quince minutos", "el vuelo dura 2 h 15 min"),
+    ("mide un metro y setenta centímetros", "mide 1 m 70 cm"),
+    ("la espera fue de un minuto y diez segundos", "la espera fue de 1 min 10 s"),
 ]
 
 # A real difference must still count: a digit, a unit, a currency, an hour, a day.
@@ -137,10 +150,16 @@ KEPT_APART = [
     ("siete billones", "7000000000"),
     ("cuarenta centavos", "$0,50"),
     ("seis uno dos tres cuatro cinco seis siete ocho", "612 345 679"),
+    ("más treinta y cuatro seis uno dos tres cuatro cinco seis siete ocho", "+33 612 345 678"),
     ("m r o arroba hotel punto com", "mro@motel.com"),
     ("h t t p s dos puntos barra barra tienda punto com", "http://tienda.com"),
     ("arroba p a n a d e r i a en instagram", "@panadero en instagram"),
     ("arroba marta ochenta y siete es mi usuario", "@marta78 es mi usuario"),
+    ("dos más tres es igual a cinco", "2 + 3 = 6"),
+    ("el año trescientos antes de Cristo", "el año 300 d. C."),
+    ("a las cinco de la tarde u t c más dos", "a las 17:00 UTC menos 2"),
+    ("el vuelo dura dos horas y quince minutos", "el vuelo dura 2 h 16 min"),
+    ("el vuelo dura dos horas y quince minutos", "el vuelo dura 2 min 15 h"),
 ]
 
 # Words that must stay words, or readings that must not reach further.
@@ -159,6 +178,10 @@ LEFT_ALONE = [
     ("la calle Córdoba", "la calle córdoba"),
     ("pesaba dos arrobas de trigo", "pesaba 2 arrobas de trigo"),
     ("una arroba de trigo", "1 arroba de trigo"),
+    ("treinta minutos y una hora", "30 min y 1 h"),
+    ("en mil novecientos noventa y mil novecientos noventa y uno", "en 1990 y 1991"),
+    ("dos kilos y tres litros", "2 kg y 3 l"),
+    ("la casa a. c. de Juan", "la casa a c de juan"),
     ("son dos puntos más", "son 2 puntos más"),
 ]
 
