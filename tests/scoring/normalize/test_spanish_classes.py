@@ -45,6 +45,8 @@ SAME_SPEECH = [
     ("cien libras esterlinas", "£100"),
     ("ocho francos suizos", "CHF 8"),
     ("un yen", "¥1"),
+    ("son cuarenta dólares de hong kong", "son 40HKD"),
+    ("el premio: tres coma cinco millones de pesos mexicanos", "el premio: MXN3,5 millones"),
     # measures
     ("corrí diez kilómetros", "corrí 10 km"),
     ("a cien kilómetros por hora", "a 100 km/h"),
@@ -149,6 +151,8 @@ KEPT_APART = [
     ("menos doce", "12"),
     ("siete billones", "7000000000"),
     ("cuarenta centavos", "$0,50"),
+    ("son cuarenta dólares de hong kong", "son 40USD"),
+    ("el premio: tres coma cinco millones de pesos mexicanos", "el premio: MXN3,6 millones"),
     ("seis uno dos tres cuatro cinco seis siete ocho", "612 345 679"),
     ("más treinta y cuatro seis uno dos tres cuatro cinco seis siete ocho", "+33 612 345 678"),
     ("m r o arroba hotel punto com", "mro@motel.com"),
