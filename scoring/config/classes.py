@@ -319,6 +319,16 @@ class MeasureRules(_Model):
         description="Words read as 1 before a unit, where the number reader leaves them: de "
         "eine Stunde = 1 h, einen Meter = 1 m (text2num reads ein, not its inflected forms).",
     )
+    compound_units: list[list[str]] = Field(
+        default_factory=list,
+        description="Canonical symbols of one quantity from the largest, said one after "
+        "another as one amount (h min s): an and word (`compound_and_words`) before a "
+        "smaller one goes, es 1 h y 30 min = 1 h 30 min; 30 min y 1 h stays.",
+    )
+    compound_and_words: list[Phrase] = Field(
+        default_factory=list,
+        description="The and words of `compound_units`: es y.",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> MeasureRules:

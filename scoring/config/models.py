@@ -239,6 +239,12 @@ class EmailRules(_Model):
         default_factory=list,
         description="Words said for the colon of a scheme (http colon slash slash = http://).",
     )
+    at_always: bool = Field(
+        default=False,
+        description="The at word is @ with no domain after it, for one that is no ordinary "
+        "word (es arroba, not en at): juan arroba empresa = juan@empresa, and before a name "
+        "with none before it a user name (arroba jensen = @jensen).",
+    )
 
 
 class LanguageConfig(_Model):

@@ -51,6 +51,8 @@ _SPOKEN_DIGIT = re.compile(r"\d|0\d")
 _STUCK_SYMBOL = regex.compile(
     r"^(\p{L}*\p{Sc}+)(-?[.,]?\d[\d.,]*)(/\p{L}+)?$|^(-?\d[\d.,]*)(\p{Sc}+)$"
 )
+# A three-letter code stuck to the start or end of a number (PAB5,50, 13HKD)
+_STUCK_CODE = regex.compile(r"([A-Za-z]{3})(-?\d[\d.,]*)|(-?\d[\d.,]*)([A-Za-z]{3})")
 # A number with an underscore at an edge, which the punctuation step removes later
 _UNDERSCORED = regex.compile(r"_+\d+(?:[.,]\d+)?_*|\d+(?:[.,]\d+)?_+")
 # A written number that starts at its point: .5, .1205
@@ -70,6 +72,7 @@ def build_cardinals(
     code_words: frozenset[str] = frozenset(),
     not_before: frozenset[str] = frozenset(),
     amount_words: frozenset[str] = frozenset(),
+    currency_codes: frozenset[str] = frozenset(),
 ) -> StepFn:
     """`runs`: digits said one by one are one number here already (one two three = 123,
     written by `runs`), so "one two three dollars" is read as 123 dollars on the first pass
@@ -137,7 +140,7 @@ def build_cardinals(
                     return text
         if space_groups and " " in text:
             text = _SPACE_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
-        tokens = _set_symbols_apart(text.split())
+        tokens = _set_symbols_apart(text.split(), currency_codes)
         lower = lowered(tokens)
         for _ in range(3):  # minus point two: 0.2 first, then -0.2, as a second pass reads it
             if vocabulary.isdisjoint(lower):
@@ -166,9 +169,15 @@ def _with_roman(convert: StepFn, roman: Callable[[str], str | None]) -> StepFn:
     return read
 
 
-def _set_symbols_apart(tokens: list[str]) -> list[str]:
+def _set_symbols_apart(tokens: list[str], codes: frozenset[str] = frozenset()) -> list[str]:
+    """A currency symbol stuck to a number set apart ($2.5 = $ 2.5), and a currency code of
+    `codes` in any case (PAB5,50 = pab 5,50, 13HKD = 13 hkd), before scales are read."""
     out = []
     for token in tokens:
+        coded = _STUCK_CODE.fullmatch(token) if codes and not token.isalpha() else None
+        if coded and (coded.group(1) or coded.group(4)).upper() in codes:
+            out += [part for part in coded.groups() if part]
+            continue
         if token[:1] in "_/" or token[-1:] in "_/":
             # _20, 4th_, /2: a symbol the spoken-symbol step stuck to a number with nothing
             # on its other side; the punctuation step drops it (not /km, a unit)

@@ -79,6 +79,10 @@ def cardinals_step(config: LanguageConfig) -> StepFn | None:
         # a number before a month is a day: minus 11 february is not -11
         not_before=word_set(config.dates.months, form) if config.dates else frozenset(),
         amount_words=frozenset(money_words(config.money)) if config.money else frozenset(),
+        currency_codes=frozenset(
+            form for form in config.money.currencies if form.isalpha() and form.isupper()
+            and len(form) == 3
+        ) if config.money else frozenset(),
     )  # fmt: skip
 
 

@@ -161,15 +161,22 @@ def _close(run: list[str], joined: bool = False) -> list[str]:
 
 def _segments(run: list[str]) -> list[list[str]]:
     """Groups of two digits or more, three or more in a row with seven digits, are one
-    string (nl 06 12 34 56 78); a single digit between them is a number of its own (not
-    9 30 2 120: a time and an amount)."""
+    string (nl 06 12 34 56 78), and so is a code of two or three digits before a string of
+    seven or more (a country code said as a number, "plus fifty eight" then the digits:
+    +58 123 123 5678 = 58 1231235678); a single digit between them is a number of its own
+    (not 9 30 2 120: a time and an amount).
+
+    >>> _segments(["58", "1231235678"]), _segments(["1990", "1990"])
+    ([['5', '8', '1', '2', '3', '1', '2', '3', '5', '6', '7', '8']], [['1990'], ['1990']])
+    """
     out: list[list[str]] = []
     whole: list[str] = []
     for group in [*run, ""]:
         if len(group) > 1:
             whole.append(group)
             continue
-        if len(whole) >= 3 and sum(map(len, whole)) >= 7:
+        prefixed = len(whole) == 2 and len(whole[0]) <= 3 and len(whole[1]) >= 7
+        if len(whole) >= 3 and sum(map(len, whole)) >= 7 or prefixed:
             out.append(digit_string("".join(whole)))
         else:
             out += [digit_string(g) for g in whole]

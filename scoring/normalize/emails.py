@@ -63,6 +63,7 @@ def build_spoken_emails(
     digits: Callable[[str], list[str]] | None = None,
     zero_words: Iterable[str] = (),
     word_letters: Iterable[str] = (),
+    at_always: bool = False,
 ) -> StepFn:
     """The `emails` step.
 
@@ -88,14 +89,26 @@ def build_spoken_emails(
     one digit string, as the digit_strings step writes 123.123.0.40. A group may be said
     in pieces, digit by digit or with a zero word (`zero_words`: oh), and is written
     joined: an IP address said "one two three dot one two three dot oh dot four oh" is
-    123.123.0.40, four groups of at most three digits kept apart (123 123 0 40)."""
+    123.123.0.40, four groups of at most three digits kept apart (123 123 0 40).
+
+    With `at_always`, for an at word that is no ordinary word (es arroba, not English at),
+    the at word is @ with no domain after it: it joins the names around it (juan arroba
+    empresa = juan@empresa; not after a bare number, una arroba de trigo is a weight), and
+    before a name with none before it is a user name (arroba j e n s e n = @jensen)."""
     zeros = frozenset(word.lower() for word in zero_words)
     letter_words = frozenset(word.lower() for word in word_letters if len(word) == 1)
     ats = frozenset(word.lower() for word in at_words) | {"@"}
     dots = frozenset(word.lower() for word in dot_words)
     marks = {word.lower(): mark for word, mark in (symbols or {}).items() if mark in "-_/"}
     colons = [tuple(word.lower().split()) for word in colon_words]
-    separators = ats | dots | frozenset(marks) | frozenset(phrase[0] for phrase in colons)
+    separators = ats | dots | frozenset(marks)
+
+    def separates(lowered: list[str], j: int) -> bool:
+        """A separator word at j, or a whole colon phrase (es "dos puntos", not "dos")."""
+        return lowered[j] in separators or any(
+            tuple(lowered[j : j + len(phrase)]) == phrase for phrase in colons
+        )
+
     # Substrings to look for first, in the text as the case step left it (`lower_case`).
     dot_probes = [f" {word} " for word in sorted(dots)]
     one_dot = next(iter(dots)) if len(dots) == 1 else None
@@ -142,7 +155,7 @@ def build_spoken_emails(
     def label(tokens: list[str], lowered: list[str], j: int) -> int:
         """The end of a label starting at j (j itself when there is none)."""
         k, word_seen = j, False
-        while k < len(tokens) and lowered[k] not in separators:
+        while k < len(tokens) and not separates(lowered, k):
             token = tokens[k]
             if _LABEL.match(token) is None:
                 break
@@ -202,13 +215,29 @@ def build_spoken_emails(
             if address.count("@") > 1:
                 break
             j = nxt
-            if valid(address):
+            if valid(address) or (at_always and mark == "@" and not address[0].isdigit()):
                 best = (address, j)
         return best
 
+    def handle(tokens: list[str], lowered: list[str], i: int) -> tuple[str, int] | None:
+        """With `at_always`, an at word before a name that no address took, and not after
+        a number (es una arroba de trigo is a weight): the name, as the punctuation step
+        leaves a written one (arroba j e n s e n = @jensen = jensen)."""
+        if not at_always or lowered[i] not in ats or (i and tokens[i - 1].isdigit()):
+            return None
+        end = label(tokens, lowered, i + 1)
+        if end > i + 2 and len(tokens[i + 1]) == 1 and not tokens[end - 1].isdigit():
+            # spelled letters, then a word: the word is the sentence going on
+            # (arroba p a n en instagram), not a piece of the name as in g mail
+            if len(tokens[end - 1]) > 1:
+                end -= 1
+        return ("".join(tokens[i + 1 : end]), end) if end > i + 1 else None
+
     def read(text: str) -> str:
         probe = text if lower_case else text.lower()
-        if not (one_dot in probe if one_dot else any(word in probe for word in dots)) and not (
+        if at_always and any(word in f" {probe} " for word in at_probes):
+            pass  # an at word, which is @ even with no dot word after it
+        elif not (one_dot in probe if one_dot else any(word in probe for word in dots)) and not (
             "." in text and _INNER_DOT.search(text)
         ):
             return text  # no dot word, and no written domain for an at word to join
@@ -222,9 +251,11 @@ def build_spoken_emails(
         out: list[str] = []
         i, n = 0, len(tokens)
         while i < n:
-            best = None if lowered[i] in separators else read_chain(tokens, lowered, i)
+            best = None if separates(lowered, i) else read_chain(tokens, lowered, i)
             if best is None and tokens[i].isdigit():
                 best = digit_chain(tokens, lowered, i)
+            if best is None:
+                best = handle(tokens, lowered, i)
             if best is not None and symbol_words.intersection(
                 (lowered[i - 1] if i else "", lowered[best[1]] if best[1] < n else "")
             ):

@@ -17,7 +17,9 @@ in lower case are matched only as written (`case_sensitive`: A for amperes). A u
 - two units with a per word or a slash (`miles per hour`, `km/h`, `cc/s`), the result
   looked up again (`mi/h` is `mph` if the table says so);
 - `per` and a unit with no unit before it (`56.3 per square kilometer`) -> `/km2`;
-- a one word before a unit is the number 1 (`one_words`: de `eine Stunde` = `1 h`).
+- a one word before a unit is the number 1 (`one_words`: de `eine Stunde` = `1 h`);
+- an and word between two units of one quantity, the larger first (`compound_units`,
+  `compound_and_words`), goes: es `1 h y 30 min` = `1 h 30 min`.
 
 >>> from scoring.config.classes import MeasureRules
 >>> rules = MeasureRules(units={"meters": "m", "m": "m", "hour": "h", "h": "h",
@@ -181,6 +183,24 @@ def build_measures(
         value = symbol(lower[i], tokens[i])
         return (1, value) if value else None
 
+    rank = {
+        unit: (n, r) for n, units in enumerate(rules.compound_units) for r, unit in enumerate(units)
+    }
+    compound_and = word_set(rules.compound_and_words, form)
+
+    def compound(tokens: list[str], lower: list[str], end: int, value: str) -> int:
+        """After a measure of `value` ending at end: past an and word before a smaller unit
+        of its quantity (1 h y 30 min = 1 h 30 min), so the next amount is read there."""
+        if value not in rank or _at(lower, end) not in compound_and or end + 2 >= len(tokens):
+            return end
+        if not _AMOUNT.fullmatch(tokens[end + 1]):
+            return end
+        found = unit(tokens, lower, end + 2)
+        smaller = found and rank.get(found[1], (-1, -1))
+        if smaller and smaller[0] == rank[value][0] and smaller[1] > rank[value][1]:
+            return end + 1
+        return end
+
     def convert(text: str) -> str:
         if not any(ch.isdigit() for ch in text) and ones.isdisjoint(text.lower().split()):
             if not (amounts and any(word in amounts for word in text.lower().split())):
@@ -210,7 +230,7 @@ def build_measures(
             found = unit(tokens, lower, start)
             if found:
                 number = "1" if lower[i] in ones else amounts.get(lower[i], tokens[i])
-                return start + found[0], [number, found[1]]
+                return compound(tokens, lower, start + found[0], found[1]), [number, found[1]]
         elif lower[i] in per and i > 0 and is_number(tokens[i - 1]) or lower[i] in rate:
             found = unit(tokens, lower, i + 1)
             if found:

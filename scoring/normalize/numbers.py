@@ -110,7 +110,7 @@ def build_number_reader(
         if unfold is not None:
             text = unfold(text)
         digits = alpha2digit(text, language, threshold=0)
-        if "00" in digits:
+        if "0" in digits:
             digits = _zeros_apart(text, digits)
         for _ in range(_MAX_READS - 1):
             if digits == text or not any(map(number_word, digits.split())):
@@ -159,14 +159,17 @@ def _read_apart(
     return apart
 
 
-_ZERO_RUN = regex.compile(r"(?<!\S)00+(?!\S)")
+# Three digits with a leading zero right after a number: what a space thousands
+# separator would join to it (1 001).
+_ZERO_RUN = regex.compile(r"(?<=\d )0\d\d(?!\S)")
 
 
 def _zeros_apart(text: str, digits: str) -> str:
-    """Zeros said one by one stay one by one: text2num writes "cero cero cero" as 000,
-    which a language with a space thousands separator (es 1 000) would then join to the
-    number before it ("uno cero cero cero" = 1000, not the digits 1 0 0 0). A run of zeros
-    written as such (a 000 in the text) is left as it is."""
+    """Digits said one by one after a zero stay one by one where they would join the
+    number before them: text2num writes "uno cero cero uno" as 1 001, which a language
+    with a space thousands separator (es 1 000) reads as 1001, not the digits 1 0 0 1.
+    Elsewhere a leading zero stays with its digits (fr zéro deux = 02, a phone number said
+    in pairs), and so does a group written as such (1 001 in the text)."""
     written = frozenset(text.split())
     return _ZERO_RUN.sub(
         lambda m: m.group() if m.group() in written else " ".join(m.group()), digits

@@ -269,6 +269,7 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
         colon_words=sorted(colon_words),
         digits=digit_string if config.codes and config.codes.per_character else None,
         zero_words=[form(word) for word in config.cardinals.zero_words] if config.cardinals else (),
+        at_always=rules.at_always,
         word_letters=[form(letter) for letter in config.codes.word_letters] if config.codes else (),
     )
 

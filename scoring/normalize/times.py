@@ -161,9 +161,9 @@ def build_times(
         if not zones or i >= len(tokens):
             return None
         stuck = zone_pattern.fullmatch(lower[i])
-        if stuck:
+        if stuck and stuck.group(2):
             return i + 1, [stuck.group(1), *_offset(stuck.group(2))]
-        found = match(zones, tokens, lower, i)
+        found = match(zones, tokens, lower, i)  # UTC más 4 too, as symbol_names writes UTC+4
         if not found:
             return None
         end = i + found[0]

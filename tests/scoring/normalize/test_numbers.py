@@ -10,6 +10,7 @@ from tests.scoring.helpers import errors, normalized
     [
         ("es", "el código es B uno cero cero cero", "el código es B1000"),
         ("es", "marque cero cero siete", "marque 007"),
+        ("es", "el código es B uno cero cero uno", "el código es B1001"),
         ("en", "code B one zero zero zero", "code B1000"),
     ],
 )
@@ -22,3 +23,7 @@ def test_zeros_said_one_by_one_stay_digits(language, spoken, written):
 def test_a_written_run_of_zeros_is_left_to_the_later_steps():
     assert normalized("es", "1 000 personas") == "1000 personas"
     assert errors("es", "el código es B uno cero cero cero", "el código es B1001") > 0
+
+
+def test_a_phone_number_said_in_pairs_keeps_its_leading_zero():
+    assert errors("fr", "zéro six douze trente-quatre cinquante-six", "06 12 34 56") == 0

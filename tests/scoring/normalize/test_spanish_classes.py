@@ -45,6 +45,8 @@ SAME_SPEECH = [
     ("cien libras esterlinas", "£100"),
     ("ocho francos suizos", "CHF 8"),
     ("un yen", "¥1"),
+    ("son cuarenta dólares de hong kong", "son 40HKD"),
+    ("el premio: tres coma cinco millones de pesos mexicanos", "el premio: MXN3,5 millones"),
     # measures
     ("corrí diez kilómetros", "corrí 10 km"),
     ("a cien kilómetros por hora", "a 100 km/h"),
@@ -108,11 +110,30 @@ SAME_SPEECH = [
     ("llame al nueve uno cuatro cinco seis siete ocho nueve cero", "llame al 914-567-890"),
     ("más uno dos cero dos cinco cinco cinco cero uno cuatro siete", "+1 202-555-0147"),
     ("doble cero uno", "001"),
+    (
+        "llame al más treinta y cuatro seis uno dos tres cuatro cinco seis siete ocho",
+        "llame al +34 612 345 678",
+    ),
     # abbreviations
     ("¿habla usted inglés?", "¿Habla Ud. inglés?"),
     ("ustedes pueden pasar", "Uds. pueden pasar"),
     ("la señora García", "la Sra. García"),
     ("extensión veinte", "ext. 20"),
+    # addresses: spelled names, a scheme with dos puntos, a user name after arroba
+    ("mi correo es m r o arroba hotel punto com", "mi correo es mro@hotel.com"),
+    ("escriba al correo l u z dos arroba correo punto es", "escriba al correo luz2@correo.es"),
+    ("entre en h t t p dos puntos barra barra tienda punto com", "entre en http://tienda.com"),
+    ("arroba p a n a d e r i a en instagram", "@panaderia en instagram"),
+    ("arroba marta ochenta y siete es mi usuario", "@marta87 es mi usuario"),
+    # an equation, an era, a zone said with más, units of one quantity as one amount
+    ("dos más tres es igual a cinco", "2 + 3 = 5"),
+    ("x es igual a diez menos cuatro", "x = 10 - 4"),
+    ("se fundó en el año trescientos antes de Cristo", "se fundó en el año 300 a. C."),
+    ("hacia el año mil cien después de Cristo", "hacia el año 1100 d.C."),
+    ("la llamada es a las cinco de la tarde u t c más dos", "la llamada es a las 17:00 UTC más 2"),
+    ("el vuelo dura dos horas y quince minutos", "el vuelo dura 2 h 15 min"),
+    ("mide un metro y setenta centímetros", "mide 1 m 70 cm"),
+    ("la espera fue de un minuto y diez segundos", "la espera fue de 1 min 10 s"),
 ]
 
 # A real difference must still count: a digit, a unit, a currency, an hour, a day.
@@ -130,7 +151,19 @@ KEPT_APART = [
     ("menos doce", "12"),
     ("siete billones", "7000000000"),
     ("cuarenta centavos", "$0,50"),
+    ("son cuarenta dólares de hong kong", "son 40USD"),
+    ("el premio: tres coma cinco millones de pesos mexicanos", "el premio: MXN3,6 millones"),
     ("seis uno dos tres cuatro cinco seis siete ocho", "612 345 679"),
+    ("más treinta y cuatro seis uno dos tres cuatro cinco seis siete ocho", "+33 612 345 678"),
+    ("m r o arroba hotel punto com", "mro@motel.com"),
+    ("h t t p s dos puntos barra barra tienda punto com", "http://tienda.com"),
+    ("arroba p a n a d e r i a en instagram", "@panadero en instagram"),
+    ("arroba marta ochenta y siete es mi usuario", "@marta78 es mi usuario"),
+    ("dos más tres es igual a cinco", "2 + 3 = 6"),
+    ("el año trescientos antes de Cristo", "el año 300 d. C."),
+    ("a las cinco de la tarde u t c más dos", "a las 17:00 UTC menos 2"),
+    ("el vuelo dura dos horas y quince minutos", "el vuelo dura 2 h 16 min"),
+    ("el vuelo dura dos horas y quince minutos", "el vuelo dura 2 min 15 h"),
 ]
 
 # Words that must stay words, or readings that must not reach further.
@@ -147,6 +180,13 @@ LEFT_ALONE = [
     ("un segundo", "1 s"),
     ("los centavos", "los centavos"),
     ("la calle Córdoba", "la calle córdoba"),
+    ("pesaba dos arrobas de trigo", "pesaba 2 arrobas de trigo"),
+    ("una arroba de trigo", "1 arroba de trigo"),
+    ("treinta minutos y una hora", "30 min y 1 h"),
+    ("en mil novecientos noventa y mil novecientos noventa y uno", "en 1990 y 1991"),
+    ("dos kilos y tres litros", "2 kg y 3 l"),
+    ("la casa a. c. de Juan", "la casa a c de juan"),
+    ("son dos puntos más", "son 2 puntos más"),
 ]
 
 
