@@ -48,7 +48,7 @@ def rescore(concurrency: int, label: str = "rescore") -> Run:
     """One full rescore of the corpus by a fresh worker; the version is dropped after."""
     from django.db import transaction
 
-    from reviewapp.services.proposals import start_rescore
+    from reviewapp.services.versions import start_rescore
     from reviewapp.tasks import enqueue_job
 
     corpus = support.corpus()
@@ -76,7 +76,7 @@ def chunk_costs(chunks: int = COST_CHUNKS) -> dict[str, float]:
     from django.db import connection, transaction
 
     from reviewapp.services import scoring
-    from reviewapp.services.proposals import start_rescore
+    from reviewapp.services.versions import start_rescore
 
     version = support.new_version("costs")
     try:

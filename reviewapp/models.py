@@ -77,6 +77,12 @@ class ConfigVersion(ImmutableModel):
     normalizer_name = models.CharField(max_length=64)
     normalizer_version = models.CharField(max_length=32)
     normalizer_hash = models.CharField(max_length=64)
+    #: The versions of the languages it code-switches with that it was built with, as
+    #: {language: version number} (Hindi: {"en": 3}). A scorer is built from these, never
+    #: from whichever version of English is active, so a version scores the same in every
+    #: process. A number, not a foreign key: it is part of the row's immutable identity,
+    #: written in the same INSERT, and versions are never deleted.
+    companions = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -109,6 +115,11 @@ class ConfigVersion(ImmutableModel):
     @property
     def label(self) -> str:
         return f"{self.normalizer_name}@{self.normalizer_version}+{self.normalizer_hash[:6]}"
+
+    @property
+    def companions_label(self) -> str:
+        """`en v3`, the companion versions it is pinned to ("" when none)."""
+        return ", ".join(f"{lang} v{number}" for lang, number in sorted(self.companions.items()))
 
 
 class Language(models.Model):

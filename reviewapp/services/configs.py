@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from scoring import ConfigBundle, ConfigError, Scorer, bundle_from_data, get_scorer, load_bundle
 from scoring.config.loader import resolve_language_file
@@ -19,10 +20,6 @@ def config_language(language: str) -> str | None:
         return resolve_language_file(language, settings.CONFIGS_DIR).stem
     except ConfigError:
         return None
-
-
-def normalizer_stamp(bundle: ConfigBundle, companions: dict[str, ConfigBundle]) -> dict:
-    return get_scorer(bundle, companions).identity.as_dict()
 
 
 @transaction.atomic
@@ -55,10 +52,20 @@ def _create_first_version(source: str) -> ConfigVersion:
     return create_version(source, bundle.data, message=f"Imported from configs/{source}.json")
 
 
-def create_version(language: str, content: dict, **fields) -> ConfigVersion:
-    """Validate a bundle and store it as the language's next version number."""
+def create_version(
+    language: str,
+    content: dict,
+    *,
+    companions: dict[str, ConfigVersion] | None = None,
+    **fields,
+) -> ConfigVersion:
+    """Validate a bundle and store it as the language's next version number, pinned to
+    `companions` (by default the versions of its code-switch languages active now), and
+    stamped with the identity of the scorer built from exactly those."""
     bundle = bundle_from_data(content, source=f"{language} config")
-    stamp = get_scorer(bundle, companion_bundles(bundle.config)).identity
+    if companions is None:
+        companions = _current_companions(bundle.config)
+    stamp = get_scorer(bundle, _bundles(companions)).identity
     last = ConfigVersion.objects.filter(language=language).order_by("-number").first()
     return ConfigVersion.objects.create(
         language=language,
@@ -69,17 +76,36 @@ def create_version(language: str, content: dict, **fields) -> ConfigVersion:
         normalizer_name=stamp.name,
         normalizer_version=stamp.version,
         normalizer_hash=stamp.hash,
+        companions={other: version.number for other, version in sorted(companions.items())},
         **fields,
     )
 
 
-def companion_bundles(config) -> dict[str, ConfigBundle]:
-    """The active configs of the languages a config code-switches with (Hindi -> English)."""
+def _current_companions(config) -> dict[str, ConfigVersion]:
+    """The versions a new version pins: each code-switch language's active version (its
+    version 1 from configs/ when it has none yet, as `ensure_languages` would make it)."""
     out = {}
     for other in config.code_switch_languages:
-        version = active_version(other)
+        version = active_version(other) or latest_version(other)
+        out[other] = version if version is not None else _create_first_version(other)
+    return out
+
+
+def _bundles(companions: dict[str, ConfigVersion]) -> dict[str, ConfigBundle]:
+    return {
+        other: bundle_from_data(version.content, source=str(version))
+        for other, version in companions.items()
+    }
+
+
+def companion_bundles(config) -> dict[str, ConfigBundle]:
+    """The active configs of the languages a config code-switches with (Hindi -> English):
+    what a proposal, not yet a version, is checked and previewed against."""
+    out = {}
+    for other in config.code_switch_languages:
+        version = active_version(other) or latest_version(other)
         if version is not None:
-            out[other] = bundle_from_data(version.content, source=f"{other} v{version.number}")
+            out[other] = bundle_from_data(version.content, source=str(version))
         else:
             out[other] = load_bundle(other, settings.CONFIGS_DIR)
     return out
@@ -90,16 +116,65 @@ def active_version(language: str) -> ConfigVersion | None:
     return row.active_version if row else None
 
 
+def latest_version(language: str) -> ConfigVersion | None:
+    return ConfigVersion.objects.filter(language=language).order_by("-number").first()
+
+
+def pinned_companions(version: ConfigVersion) -> dict[str, ConfigVersion]:
+    """The companion versions a version was built with, in one query (none for most)."""
+    if not version.companions:
+        return {}
+    pins = Q()
+    for other, number in version.companions.items():
+        pins |= Q(language=other, number=number)
+    return {v.language: v for v in ConfigVersion.objects.filter(pins)}
+
+
+def _pinned_bundles(companions: dict[str, ConfigVersion], config) -> dict[str, ConfigBundle]:
+    bundles = _bundles(companions)
+    for other in config.code_switch_languages:
+        if other not in bundles:
+            # Only a version stored before versions pinned their companions, whose
+            # companion had no version then: configs/ is all there is. The worker's stamp
+            # check still refuses to score with it if that is not what it was stamped with.
+            bundles[other] = load_bundle(other, settings.CONFIGS_DIR)
+    return bundles
+
+
 # Versions are immutable, so a scorer built for one can be kept for the process's life.
-# Keyed by content, not only by id: a test database reuses ids after a rollback.
-_SCORERS: dict[tuple[int, str], Scorer] = {}
+# Keyed by content, not only by id (a test database reuses ids after a rollback), and by
+# the pinned companions' content: the key is everything that decides the scorer.
+_SCORERS: dict[tuple, Scorer] = {}
 
 
 def scorer_for(version: ConfigVersion) -> Scorer:
-    key = (version.pk, version.content_hash)
+    """The scorer of a stored version, built from its pinned companions.
+
+    Its `identity.hash` is what the version's `normalizer_hash` recorded, unless this
+    process runs other scoring code or libraries than the one that recorded it (see
+    `stamp_mismatch`)."""
+    companions = pinned_companions(version)
+    key = (
+        version.pk,
+        version.content_hash,
+        *sorted((other, v.number, v.content_hash) for other, v in companions.items()),
+    )
     scorer = _SCORERS.get(key)
     if scorer is None:
         bundle = bundle_from_data(version.content, source=str(version))
-        scorer = get_scorer(bundle, companion_bundles(bundle.config))
+        scorer = get_scorer(bundle, _pinned_bundles(companions, bundle.config))
         _SCORERS[key] = scorer
     return scorer
+
+
+def stamp_mismatch(version: ConfigVersion, scorer: Scorer) -> str:
+    """Empty when the scorer is the one the version was stamped with; otherwise the reason,
+    naming both stamps: no score may be written under the version by this scorer."""
+    computed = scorer.identity
+    if computed.hash == version.normalizer_hash and computed.name == version.normalizer_name:
+        return ""
+    return (
+        f"stamp mismatch: {version} was recorded as {version.label}, this worker computes "
+        f"{computed.label()}: the worker runs other scoring code or libraries than the one "
+        "that recorded it; redeploy it, or after an upgrade run manage.py restamp_versions"
+    )

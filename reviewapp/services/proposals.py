@@ -19,11 +19,11 @@ from django.utils import timezone
 from scoring import ConfigError, bundle_from_data
 from scoring.config.diff import Change, Conflict, apply_changes, diff_bundles
 
-from ..models import ConfigVersion, Flag, Job, Language, Proposal, Turn
+from ..models import ConfigVersion, Flag, Language, Proposal
 from ..roles import is_maintainer_of
 from . import audit
 from .configs import companion_bundles, create_version
-from .scoring import create_job
+from .versions import activate, bump_dependents
 
 
 class ProposalError(ValueError):
@@ -186,9 +186,8 @@ def _require_maintainer(user, proposal: Proposal) -> None:
 
 
 def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
-    """New version, active pointer, flags addressed, audit, rescore queued on commit."""
-    from ..tasks import enqueue_job
-
+    """New version, active pointer, flags addressed, audit, rescore queued on commit; and
+    a new version of each language that code-switches with this one, pinned to it."""
     _require_maintainer(user, proposal)
     with transaction.atomic():
         # Lock the language rows first: two approvals of the same language serialize here,
@@ -200,7 +199,7 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
         if proposal.status != Proposal.Status.PENDING:
             raise ProposalError(f"the proposal is already {proposal.status}")
         active = languages[0].active_version if languages else None
-        if active is None or active.pk != proposal.base_version_id:
+        if active is None or not _same_rules(active, proposal.base_version):
             raise ProposalError(
                 f"the proposal is based on v{proposal.base_version.number} but "
                 f"v{active.number if active else '?'} is active now: rebase it first"
@@ -215,7 +214,6 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
             proposal=proposal,
             message=message or proposal.title,
         )
-        Language.objects.filter(config_language=proposal.language).update(active_version=version)
         now = timezone.now()
         Proposal.objects.filter(pk=proposal.pk).update(
             status=Proposal.Status.APPROVED, reviewer=user, reviewed_at=now
@@ -230,38 +228,15 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
             language=proposal.language,
             version=version.number,
         )
-        audit.record(
-            user,
-            audit.Action.VERSION_CREATED,
-            version,
-            language=version.language,
-            parent=active.number,
-            hash=version.normalizer_hash,
-        )
-        job = start_rescore(version, user=user)
-        enqueue_job(job)
+        activate(version, user=user)
+        bump_dependents(version, user=user)
     return version
 
 
-def start_rescore(version: ConfigVersion, *, user=None) -> Job:
-    codes = list(
-        Language.objects.filter(config_language=version.language).values_list("code", flat=True)
-    )
-    turn_ids = list(
-        Turn.objects.filter(language__in=codes, scored=True)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-    job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
-    audit.record(
-        user,
-        audit.Action.RESCORE_QUEUED,
-        job,
-        language=version.language,
-        version=version.number,
-        turns=len(turn_ids),
-    )
-    return job
+def _same_rules(active: ConfigVersion, base: ConfigVersion) -> bool:
+    """A dependency bump since the proposal was written changed only the pinned
+    companions, not the rules it edits: the proposal applies to it as it is."""
+    return active.pk == base.pk or active.content_hash == base.content_hash
 
 
 def _bump_patch(content: dict, base: dict) -> dict:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring.errors import ScoringError
 
 from ..models import ConfigVersion, ConversationSummary, Job, JobChunk, Language, Score, Turn
-from .configs import scorer_for
+from .configs import scorer_for, stamp_mismatch
 
 CHUNK_SIZE = 500
 
@@ -64,7 +64,8 @@ def create_job(
 
 
 def run_chunk(chunk_id: int) -> str:
-    """Score one chunk. Returns what happened: "done", "skipped", "cancelled", "missing"."""
+    """Score one chunk. Returns what happened: "done", "skipped", "cancelled", "missing",
+    or "stamp mismatch" (this worker does not compute the version's recorded stamp)."""
     from ..tasks import enqueue_pair_counts
 
     chunk = JobChunk.objects.select_related("job__version").filter(pk=chunk_id).first()
@@ -80,6 +81,12 @@ def run_chunk(chunk_id: int) -> str:
             status=Job.Status.RUNNING, started_at=timezone.now()
         )
     scorer = scorer_for(job.version)
+    mismatch = stamp_mismatch(job.version, scorer)
+    if mismatch:
+        # Scores under a version must be the scores its stamp names: a worker with other
+        # scoring code or libraries writes none, and says why on the job.
+        mark_chunk_failed(chunk.pk, mismatch)
+        return "stamp mismatch"
     turns = Turn.objects.filter(pk__in=chunk.turn_ids).only(
         "id", "conversation", "language", "reference", "hypothesis"
     )

@@ -8,6 +8,7 @@ import reviewapp.demo
 from reviewapp.models import ImportBatch
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.imports import do_import
+from reviewapp.services.versions import do_restamp
 
 DEMO_FILE = Path(reviewapp.demo.__file__).with_name("demo_conversations.jsonl")
 
@@ -24,6 +25,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, sync: bool = False, **options) -> None:
         ensure_languages()
+        # A second `make demo` after the scoring code changed: its workers would refuse
+        # the versions stamped by the old code, so the active ones get restamped first.
+        for version in do_restamp():
+            self.stdout.write(f"Restamped {version}: {version.label}")
         data = DEMO_FILE.read_bytes()
         import hashlib
 

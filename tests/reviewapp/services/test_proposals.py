@@ -124,7 +124,7 @@ def test_approval_versions_moves_pointer_addresses_flags_audits_and_rescores(
         "version:created",
         "rescore:queued",
     }
-    rescore = Job.objects.get(kind=Job.Kind.RESCORE)
+    rescore = Job.objects.get(kind=Job.Kind.RESCORE, language="en")
     assert rescore.status == Job.Status.DONE  # eager in tests: ran on commit
     assert Score.objects.filter(version=new).count() == 3
     assert Score.objects.filter(version=version).count() == 3  # old scores kept

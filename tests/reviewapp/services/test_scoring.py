@@ -73,3 +73,27 @@ def test_a_version_is_shown_only_once_every_turn_has_a_score_under_it(english):
         scoring.run_chunk(chunk.pk)
     english.refresh_from_db()
     assert english.scored_version == english.active_version
+
+
+def test_a_worker_that_computes_another_stamp_writes_nothing_and_says_why(english):
+    """The version was stamped by other scoring code or libraries than this worker runs:
+    none of its scores would be what the stamp names."""
+    from django.db import models
+
+    from reviewapp.models import ConfigVersion
+
+    version = english.active_version
+    models.QuerySet(ConfigVersion).filter(pk=version.pk).update(normalizer_hash="abc123" + "0" * 58)
+    version.refresh_from_db()
+    turns = TurnFactory.create_batch(3)
+    job = scoring.create_job(Job.Kind.RESCORE, "en", version, [t.pk for t in turns])
+    assert scoring.run_chunk(job.chunks.get().pk) == "stamp mismatch"
+    assert not Score.objects.exists()
+    job.refresh_from_db()
+    computed = scoring.scorer_for(version).identity.label()
+    assert (job.status, job.done, job.failed) == (Job.Status.FAILED, 0, 3)
+    assert job.error.startswith(
+        f"stamp mismatch: en v1 was recorded as {version.label}, this worker computes {computed}"
+    )
+    assert version.label.endswith("+abc123") and not computed.endswith("+abc123")
+    assert JobChunk.objects.get().status == JobChunk.Status.FAILED

@@ -1,0 +1,140 @@
+"""Make a new config version the active one, and the versions that follow from it.
+
+Three writes create versions and fan out the same way (active pointer, audit event,
+rescore queued on commit), always inside the caller's transaction:
+
+- an approved proposal (`proposals.do_approve`);
+- a dependency bump: a language that code-switches with another (Hindi with English)
+  pins the version of it it was built with, so when English gets a new version each
+  dependent language gets one too, with the same rules, pinned to the new English;
+- a restamp (`do_restamp`, `manage.py restamp_versions`): after an upgrade of the
+  scoring code or its libraries, a version whose recorded stamp this code no longer
+  computes gets a successor stamped by this code (workers refuse to score under a
+  version whose stamp they do not compute).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from ..models import ConfigVersion, Job, Language, Turn
+from . import audit
+from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
+from .scoring import create_job
+
+
+def activate(version: ConfigVersion, *, user=None, **event) -> Job:
+    """Point the languages the version's language scores at it, record its creation, and
+    queue their rescore on commit. Call it in the transaction that created the version."""
+    from ..tasks import enqueue_job
+
+    Language.objects.filter(config_language=version.language).update(active_version=version)
+    audit.record(
+        user,
+        audit.Action.VERSION_CREATED,
+        version,
+        language=version.language,
+        parent=version.parent.number if version.parent else None,
+        hash=version.normalizer_hash,
+        **event,
+    )
+    job = start_rescore(version, user=user)
+    enqueue_job(job)
+    return job
+
+
+def start_rescore(version: ConfigVersion, *, user=None) -> Job:
+    codes = list(
+        Language.objects.filter(config_language=version.language).values_list("code", flat=True)
+    )
+    turn_ids = list(
+        Turn.objects.filter(language__in=codes, scored=True)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
+    audit.record(
+        user,
+        audit.Action.RESCORE_QUEUED,
+        job,
+        language=version.language,
+        version=version.number,
+        turns=len(turn_ids),
+    )
+    return job
+
+
+def bump_dependents(companion: ConfigVersion, *, user=None) -> list[ConfigVersion]:
+    """A new version of every language whose active version pins another version of
+    `companion`'s language: the same rules, pinned to `companion`, activated and queued
+    for rescore. Runs in the caller's transaction (the approval's): all or nothing."""
+    # Locked in code order, after the caller locked the companion's own language rows;
+    # an approval of a dependent language locks only its own rows, so no cycle.
+    rows = (
+        Language.objects.select_for_update(of=("self",))
+        .filter(active_version__companions__has_key=companion.language)
+        .exclude(config_language=companion.language)
+        .select_related("active_version")
+        .order_by("code")
+    )
+    actives: dict[str, ConfigVersion] = {}
+    for row in rows:
+        actives.setdefault(row.config_language, row.active_version)
+    bumped = []
+    for source, active in actives.items():
+        if active.companions.get(companion.language) == companion.number:
+            continue
+        companions = pinned_companions(active) | {companion.language: companion}
+        version = create_version(
+            source,
+            active.content,
+            companions=companions,
+            parent=active,
+            approver=user,
+            message=(
+                f"Dependency bump to {companion} ({companion.label}): "
+                f"the rules of v{active.number}, pinned to it"
+            ),
+        )
+        activate(version, user=user, dependency_bump={companion.language: companion.number})
+        bumped.append(version)
+    return bumped
+
+
+@transaction.atomic
+def do_restamp(user=None) -> list[ConfigVersion]:
+    """Give every active version whose recorded stamp this process does not compute a
+    successor stamped by this code (same rules, the current companions), activated and
+    rescored, and bump the languages that pin it. Returns the new versions; none when
+    the code and libraries are the ones the active versions were stamped with.
+
+    Companion languages go first (English before Hindi), so Hindi is bumped once, to
+    the restamped English, and is then up to date."""
+    rows = (
+        Language.objects.select_for_update(of=("self",))
+        .exclude(active_version=None)
+        .select_related("active_version")
+        .order_by("code")
+    )
+    sources: dict[str, bool] = {}
+    for row in rows:
+        sources.setdefault(row.config_language, bool(row.active_version.companions))
+    created: list[ConfigVersion] = []
+    for source in sorted(sources, key=lambda s: (sources[s], s)):
+        active = Language.objects.filter(config_language=source).first().active_version
+        reason = stamp_mismatch(active, scorer_for(active))
+        if not reason:
+            continue
+        version = create_version(
+            source,
+            active.content,
+            parent=active,
+            approver=user,
+            message=(
+                f"Restamp: the scoring code or libraries changed since v{active.number} "
+                f"was stamped {active.label}"
+            ),
+        )
+        activate(version, user=user, restamped_from=active.normalizer_hash)
+        created += [version, *bump_dependents(version, user=user)]
+    return created
