@@ -9,17 +9,22 @@ Accepted shapes (detected per file):
    "transcribed_user_turns": {turn id: text}}`.
 
 Every line is checked before anything is written; the first problem is reported with its
-line and field, and nothing is imported. The same bytes are never imported twice.
+line and field, and nothing is imported. The same bytes are never imported twice, and
+two imports racing for the same file or the same conversation end with one imported and
+the other refused as a conflict (`DuplicateImport`), never with a database error.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from ..languages import LANGUAGES
 from ..models import Conversation, Dataset, ImportBatch, Job, Language, Turn
@@ -30,16 +35,97 @@ from .scoring import create_job
 MAX_LINE_BYTES = 5_000_000
 MAX_TEXT_CHARS = 100_000
 MAX_TURNS = 2_000
+# Deeper JSON is refused before parsing: json's C parser recurses once per level and
+# raises RecursionError near 1,000 levels (fewer inside a request's deeper stack).
+MAX_DEPTH = 64
+# Integers beyond 64 bits and numbers that are not finite (NaN, Infinity, 1e400) are
+# refused: Python would parse a 5,000-digit integer only to fail converting it, and
+# PostgreSQL refuses NaN in JSON and infinity as a time.
+MAX_INT = 2**63 - 1
+MAX_INT_DIGITS = 19
+AUDIO_URL_SCHEMES = {"", "http", "https"}
 ASSISTANT_SPEAKERS = {"assistant", "agent", "system", "bot"}
 
 
 class ImportError_(ValueError):
-    """A problem in an import file, with where it is."""
+    """A problem in an import file, with where it is; `status` is the HTTP answer."""
+
+    status = 400
 
     def __init__(self, where: str, problem: str) -> None:
         self.where = where
         self.problem = problem
         super().__init__(f"{where}: {problem}")
+
+
+class DuplicateImport(ImportError_):
+    """The file, or one of its conversations, is already imported (perhaps by an import
+    that committed a moment ago): a conflict, not a bad file."""
+
+    status = 409
+
+
+@dataclass(frozen=True)
+class UnusableNumber:
+    """A JSON number the importer refuses (too large, NaN, Infinity), kept as its literal
+    so the check of the field it is in can name that field."""
+
+    literal: str
+
+    def problem(self) -> str:
+        if self.literal.lstrip("-") in {"NaN", "Infinity"}:
+            return f"{self.literal} is not allowed: numbers must be finite"
+        shown = self.literal
+        if len(shown) > 24:
+            shown = f"{shown[:20]}… ({len(shown)} characters)"
+        if any(c in self.literal for c in ".eE"):
+            return f"number {shown} is out of range: numbers must be finite (at most about 1e308)"
+        return f"number {shown} is out of range: integers must be at most {MAX_INT} in size"
+
+
+def _parse_int(literal: str):
+    if len(literal.lstrip("-")) > MAX_INT_DIGITS:
+        return UnusableNumber(literal)
+    value = int(literal)
+    return value if abs(value) <= MAX_INT else UnusableNumber(literal)
+
+
+def _parse_float(literal: str):
+    value = float(literal)  # 1e400 and a 400-digit float parse as infinity
+    return value if math.isfinite(value) else UnusableNumber(literal)
+
+
+def _loads(text: str):
+    """json.loads with every number checked; an unusable one becomes an UnusableNumber,
+    refused (with its field) by the checks below rather than by the parser."""
+    return json.loads(
+        text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=UnusableNumber
+    )
+
+
+# A JSON string (escapes included), or a bracket outside strings.
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def _too_deep(text: str) -> int | None:
+    """The offset where `text` nests deeper than MAX_DEPTH, or None. Runs before parsing,
+    and only counts brackets, so a cut line is left to the parser to report."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return match.start()
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def _depth_problem() -> str:
+    return f"nested deeper than {MAX_DEPTH} levels (arrays and objects)"
 
 
 @dataclass
@@ -80,7 +166,7 @@ def parse(data: bytes, source: str, *, default_dataset: str = "default") -> tupl
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise ImportError_(f"{source}, line {line}", "is not valid UTF-8") from None
-    whole = _whole_json(text)
+    whole = _whole_json(text, source)
     if whole is not None:
         records = whole if isinstance(whole, list) else [whole]
         items = [(f"{source}, record {i}", r) for i, r in enumerate(records, 1)]
@@ -97,13 +183,17 @@ def parse(data: bytes, source: str, *, default_dataset: str = "default") -> tupl
     return fmt, conversations
 
 
-def _whole_json(text: str):
+def _whole_json(text: str, source: str):
     """A file that is one JSON value over several lines (a pretty-printed EVA record, or an
     array of records). A one-line file is read as JSON Lines, so errors name "line 1"."""
     if "\n" not in text.strip():
         return None
+    deep = _too_deep(text)
+    if deep is not None:  # too deep to parse, whichever shape: name its line
+        line = text.count("\n", 0, deep) + 1
+        raise ImportError_(f"{source}, line {line}", _depth_problem())
     try:
-        value = json.loads(text)
+        value = _loads(text)
     except json.JSONDecodeError:
         return None
     return value if isinstance(value, (dict, list)) else None
@@ -116,8 +206,11 @@ def _lines(text: str, source: str):
         where = f"{source}, line {number}"
         if len(line.encode("utf-8")) > MAX_LINE_BYTES:
             raise ImportError_(where, f"line longer than {MAX_LINE_BYTES} bytes")
+        deep = _too_deep(line)
+        if deep is not None:
+            raise ImportError_(where, f"{_depth_problem()} (column {deep + 1})")
         try:
-            yield where, json.loads(line)
+            yield where, _loads(line)
         except json.JSONDecodeError as exc:
             raise ImportError_(where, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
 
@@ -162,7 +255,7 @@ def _turn(item, where: str) -> ParsedTurn:
         reference=_text(item, "reference", where, empty_ok=True),
         hypothesis=_text(item, "hypothesis", where, empty_ok=True),
         speaker=_optional_text(item, "speaker", where, max_chars=50),
-        audio_url=_optional_text(item, "audio_url", where),
+        audio_url=_audio_url(item, where),
         labels=labels,
         start_time=_number(item, "start_time", where),
         end_time=_number(item, "end_time", where),
@@ -195,15 +288,16 @@ def _eva_turns(obj: dict, where: str) -> list[ParsedTurn]:
 
 
 def _turn_order(key: str):
-    return (0, int(key), "") if key.isdigit() else (1, 0, key)
+    # int() refuses more than 4,300 digits, and "²" (a digit, not a decimal): such ids
+    # sort as text, after the numbers.
+    return (0, int(key), "") if key.isdecimal() and len(key) <= 18 else (1, 0, key)
 
 
 def _text(obj: dict, name: str, where: str, *, empty_ok=False, max_chars=MAX_TEXT_CHARS) -> str:
     value = obj.get(name)
     if not isinstance(value, str):
-        problem = (
-            "is missing" if name not in obj else f"must be a string, not {type(value).__name__}"
-        )
+        kind = "number" if isinstance(value, UnusableNumber) else type(value).__name__
+        problem = "is missing" if name not in obj else f"must be a string, not {kind}"
         raise ImportError_(f"{where}, field {name}", problem)
     if not value.strip() and not empty_ok:
         raise ImportError_(f"{where}, field {name}", "is empty")
@@ -230,8 +324,31 @@ def _optional_text(obj: dict, name: str, where: str, *, max_chars: int = 500) ->
     return _text(obj, name, where, empty_ok=True, max_chars=max_chars)
 
 
+def _audio_url(item: dict, where: str) -> str:
+    """An http(s) URL or a path on this site: a link with another scheme (`javascript:`,
+    `data:`) would run or show something else when a reviewer follows it."""
+    value = _optional_text(item, "audio_url", where)
+    # Browsers drop tabs and newlines inside URLs and ignore leading spaces and controls
+    # ("java\tscript:" runs), so none is allowed.
+    if any(ord(c) <= 0x20 or ord(c) == 0x7F for c in value):
+        raise ImportError_(f"{where}, field audio_url", "must not contain spaces or controls")
+    try:
+        scheme = urlsplit(value).scheme
+    except ValueError as exc:
+        raise ImportError_(f"{where}, field audio_url", f"is not a URL ({exc})") from None
+    if scheme.lower() not in AUDIO_URL_SCHEMES:
+        raise ImportError_(
+            f"{where}, field audio_url",
+            f"must be an http(s) URL or a relative path, not a {scheme}: URL",
+        )
+    return value
+
+
 def _check_json(value, where: str) -> None:
-    """Every string in free-form JSON (metadata, labels), keys included, is storable."""
+    """Every string in free-form JSON (metadata, labels), keys included, is storable, and
+    every number usable."""
+    if isinstance(value, UnusableNumber):
+        raise ImportError_(where, value.problem())
     if isinstance(value, str):
         _storable(value, where)
     elif isinstance(value, dict):
@@ -247,8 +364,12 @@ def _number(obj: dict, name: str, where: str) -> float | None:
     value = obj.get(name)
     if value is None:
         return None
+    if isinstance(value, UnusableNumber):
+        raise ImportError_(f"{where}, field {name}", value.problem())
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ImportError_(f"{where}, field {name}", "must be a number")
+    if not math.isfinite(value):  # the parser refuses these; a caller's dict may not
+        raise ImportError_(f"{where}, field {name}", "must be a finite number")
     return float(value)
 
 
@@ -287,34 +408,63 @@ def do_import(
                     f"you do not maintain language {conv.language!r}; nothing was imported",
                 )
     ensure_languages()
-    with transaction.atomic():
-        previous = ImportBatch.objects.filter(content_hash=content_hash).first()
-        if previous is not None:
-            raise ImportError_(
-                source,
-                f"this exact file was already imported on {previous.created_at:%Y-%m-%d %H:%M} "
-                f"(batch {previous.pk}); nothing was imported",
-            )
-        batch = ImportBatch.objects.create(
-            content_hash=content_hash, source_name=source[:255], format=fmt, created_by=user
-        )
-        new, skipped = _new_conversations(conversations, merge)
-        turn_ids = _create(batch, new)
-        batch.conversations = len(new)
-        batch.turns = sum(len(ids) for ids in turn_ids.values())
-        batch.save(update_fields=["conversations", "turns"])
-        audit.record(
-            user,
-            audit.Action.IMPORT,
-            batch,
-            source=source,
-            format=fmt,
-            conversations=len(new),
-            turns=batch.turns,
-            skipped_existing=skipped,
-        )
-        jobs = _queue_scoring(turn_ids, user)
+    try:
+        with transaction.atomic():
+            return _import(content_hash, source, fmt, conversations, user=user, merge=merge)
+    except IntegrityError:
+        # Another import committed the same file or conversations after this one checked:
+        # the unique constraints refused our rows and everything of ours rolled back.
+        raise _conflict(content_hash, source, conversations) from None
+
+
+def _import(content_hash, source, fmt, conversations, *, user, merge) -> ImportResult:
+    """The writes of `do_import`, inside its transaction."""
+    _refuse_same_file(content_hash, source)
+    batch = ImportBatch.objects.create(
+        content_hash=content_hash, source_name=source[:255], format=fmt, created_by=user
+    )
+    new, skipped = _new_conversations(conversations, merge)
+    turn_ids = _create(batch, new)
+    batch.conversations = len(new)
+    batch.turns = sum(len(ids) for ids in turn_ids.values())
+    batch.save(update_fields=["conversations", "turns"])
+    audit.record(
+        user,
+        audit.Action.IMPORT,
+        batch,
+        source=source,
+        format=fmt,
+        conversations=len(new),
+        turns=batch.turns,
+        skipped_existing=skipped,
+    )
+    jobs = _queue_scoring(turn_ids, user)
     return ImportResult(batch, len(new), batch.turns, skipped, jobs)
+
+
+def _refuse_same_file(content_hash: str, source: str) -> None:
+    previous = ImportBatch.objects.filter(content_hash=content_hash).first()
+    if previous is not None:
+        raise DuplicateImport(
+            source,
+            f"this exact file was already imported on {previous.created_at:%Y-%m-%d %H:%M} "
+            f"(batch {previous.pk}); nothing was imported",
+        )
+
+
+def _conflict(content_hash: str, source: str, conversations) -> DuplicateImport:
+    """What the import that committed first took, read after our rollback."""
+    try:
+        _refuse_same_file(content_hash, source)
+        _new_conversations(conversations, merge=False)
+    except DuplicateImport as exc:
+        return DuplicateImport(
+            exc.where, f"{exc.problem} (imported a moment ago by another import)"
+        )
+    return DuplicateImport(
+        source,
+        "another import wrote the same rows at the same moment; nothing was imported. Try again.",
+    )
 
 
 def _new_conversations(conversations, merge: bool):
@@ -327,7 +477,7 @@ def _new_conversations(conversations, merge: bool):
     clashes = [c for c in conversations if (c.dataset, c.external_id) in existing]
     if clashes and not merge:
         first = clashes[0]
-        raise ImportError_(
+        raise DuplicateImport(
             f"{first.where}, field id",
             f"conversation {first.external_id!r} already exists in dataset {first.dataset!r} "
             f"({len(clashes)} in all); import with merge to add only the new ones",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 
@@ -15,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from ..models import ApiToken
 from ..roles import maintained_languages
@@ -69,7 +70,7 @@ def upload(request: HttpRequest) -> HttpResponse:
                     default_dataset=form.cleaned_data["dataset"],
                 )
             except ImportError_ as exc:
-                error = str(exc)
+                error, status = str(exc), exc.status
             except (DataError, UnicodeEncodeError) as exc:
                 error = _unstorable(upload.name, exc)
             except (OperationalError, InterfaceError):
@@ -84,16 +85,40 @@ def upload(request: HttpRequest) -> HttpResponse:
                     ),
                 )
                 return redirect("reviewapp:dashboard")
-    if error and status == 200:
+    if request.method == "POST" and status == 200:
+        # an empty or missing file is refused by the form: still a refusal, not a 200
         status = 400
     return render(request, "reviewapp/import.html", {"form": form, "error": error}, status=status)
 
 
+def _json_errors(view):
+    """The API answers JSON, never HTML: whatever fails unexpectedly inside the view is
+    logged and answered as a JSON 500, not Django's HTML error page."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> JsonResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except Exception:
+            logger.exception("API import failed unexpectedly")
+            return JsonResponse(
+                {"error": "the server failed unexpectedly; nothing was imported. Try again, "
+                 "or report it if it happens again."},
+                status=500,
+            )  # fmt: skip
+
+    return wrapped
+
+
 @login_not_required
 @csrf_exempt  # no cookies: the bearer token is the credential
-@require_POST
+@_json_errors
 def api_import(request: HttpRequest) -> JsonResponse:
     """POST JSON Lines with `Authorization: Bearer <token>`; answers JSON, never HTML."""
+    if request.method != "POST":
+        response = JsonResponse({"error": "use POST"}, status=405)
+        response["Allow"] = "POST"
+        return response
     user = _token_user(request)
     if user is None:
         return JsonResponse({"error": "a valid API token is required"}, status=401)
@@ -101,6 +126,13 @@ def api_import(request: HttpRequest) -> JsonResponse:
     if not languages:
         return JsonResponse({"error": "only maintainers can import"}, status=403)
     source = request.GET.get("name") or "api-upload.jsonl"
+    if request.META.get("HTTP_TRANSFER_ENCODING") and not request.META.get("CONTENT_LENGTH"):
+        # Django reads a body without Content-Length (Transfer-Encoding: chunked) as empty.
+        return JsonResponse(
+            {"error": f"{source}: send the body with a Content-Length header (chunked "
+             "transfer encoding is not supported); nothing was imported"},
+            status=411,
+        )  # fmt: skip
     try:
         body = request.body
     except RequestDataTooBig:  # "answers JSON, never HTML", even for a body that is too big
@@ -120,7 +152,7 @@ def api_import(request: HttpRequest) -> JsonResponse:
             default_dataset=request.GET.get("dataset") or "default",
         )
     except ImportError_ as exc:
-        status = 403 if "you do not maintain" in exc.problem else 400
+        status = 403 if "you do not maintain" in exc.problem else exc.status
         return JsonResponse({"error": str(exc), "where": exc.where}, status=status)
     except (DataError, UnicodeEncodeError) as exc:
         return JsonResponse({"error": _unstorable(source, exc), "where": source}, status=400)

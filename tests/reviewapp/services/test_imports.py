@@ -134,3 +134,32 @@ def test_existing_conversation_needs_an_explicit_merge():
     result = do_import(jsonl(conversation("c1"), conversation("c2")), "b.jsonl", merge=True)
     assert (result.conversations, result.skipped_existing) == (1, 1)
     assert Conversation.objects.count() == 2
+
+
+def test_audio_urls_may_be_http_https_or_a_path_on_this_site():
+    urls = ["https://cdn.example.org/a.wav", "HTTP://example.org/b.wav", "/media/c.wav", "d.wav"]
+    row = conversation(turns=[{"reference": "a", "hypothesis": "a", "audio_url": u} for u in urls])
+    do_import(jsonl(row), "audio.jsonl")
+    assert list(Turn.objects.order_by("index").values_list("audio_url", flat=True)) == urls
+
+
+def test_large_finite_numbers_and_deep_enough_metadata_are_kept():
+    nested = {"a": [[[[{"b": 1}]]]]}
+    row = conversation(metadata={"id": 2**63 - 1, "ratio": 0.125, "nested": nested})
+    row["turns"][0].update(start_time=0, end_time=1.5e300)  # finite: kept
+    do_import(jsonl(row), "numbers.jsonl")
+    conv = Conversation.objects.get()
+    assert conv.metadata == {"id": 2**63 - 1, "ratio": 0.125, "nested": nested}
+    assert (conv.turns.get(index=0).start_time, conv.turns.get(index=0).end_time) == (0, 1.5e300)
+
+
+def test_eva_turn_ids_int_cannot_read_are_sorted_not_a_crash():
+    ids = {"9" * 5_000: "bye", "²": "then", "1": "hi"}  # 5,000 digits; a digit, not decimal
+    record = {
+        "id": "eva-long",
+        "language": "en",
+        "intended_user_turns": ids,
+        "transcribed_user_turns": ids,
+    }
+    do_import(json.dumps(record, indent=1).encode(), "record.json")
+    assert [t.reference for t in Turn.objects.order_by("index")] == ["hi", "bye", "then"]

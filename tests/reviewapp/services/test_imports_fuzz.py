@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 from reviewapp.languages import LANGUAGES
 from reviewapp.models import ApiToken, AuditEvent, Conversation, ImportBatch, Job, Turn
 from reviewapp.services.configs import ensure_languages
-from reviewapp.services.imports import MAX_LINE_BYTES, MAX_TEXT_CHARS, MAX_TURNS, do_import
+from reviewapp.services.imports import (
+    MAX_DEPTH,
+    MAX_LINE_BYTES,
+    MAX_TEXT_CHARS,
+    MAX_TURNS,
+    do_import,
+)
 from reviewapp.services.imports import ImportError_ as ImportFileError
 
 pytestmark = pytest.mark.django_db
@@ -49,6 +55,16 @@ def turn(**fields) -> dict:
     value = {"reference": "a", "hypothesis": "b"}
     value.update(fields)
     return {k: v for k, v in value.items() if v is not MISSING}
+
+
+def literal(text: str, number: str) -> str:
+    """`text` with the placeholder 424242 written as the JSON literal `number`, which
+    json.dumps could not write (a 5,000-digit integer, 1e400)."""
+    assert "424242" in text
+    return text.replace("424242", number)
+
+
+DEEP = "[" * 1_000 + "]" * 1_000  # json's parser raises RecursionError near 1,000 levels
 
 
 #: name -> (file bytes, where the error must point, what it must say)
@@ -138,6 +154,67 @@ MALFORMED = {
     "utf-16 file": (jsonl(GOOD).decode().encode("utf-16"), "line 1", "not valid UTF-8"),
     "empty file": (b"", SOURCE, "contains no conversation"),
     "only blank lines": (b"\n  \n\t\n", SOURCE, "contains no conversation"),
+    "nested 1,000 levels in metadata": (
+        jsonl(GOOD, line(metadata={"a": 424242}).replace("424242", DEEP)),
+        "line 2",
+        f"nested deeper than {MAX_DEPTH} levels",
+    ),
+    "nested 1,000 levels as the line": (jsonl(DEEP), "line 1", "nested deeper than"),
+    "a pretty-printed file nested 1,000 levels": (
+        ("[\n" + DEEP + "\n]\n").encode(),
+        "line 2",
+        "nested deeper than",
+    ),
+    "a 5,000-digit integer as a time": (
+        jsonl(literal(line(turns=[turn(start_time=424242)]), "9" * 5_000)),
+        "line 1, field turns[0], field start_time",
+        "out of range",
+    ),
+    "a 5,000-digit integer in metadata": (
+        jsonl(literal(line(metadata={"n": 424242}), "-" + "1" * 5_000)),
+        "line 1, field metadata",
+        "out of range",
+    ),
+    "a 5,000-digit integer as the id": (
+        jsonl(literal(line(id=424242), "7" * 5_000)),
+        "line 1, field id",
+        "must be a string, not number",
+    ),
+    "a 400-digit float as a time": (
+        jsonl(literal(line(turns=[turn(end_time=424242)]), "9" * 400 + ".5")),
+        "line 1, field turns[0], field end_time",
+        "out of range",
+    ),
+    "1e400 as a time": (
+        jsonl(literal(line(turns=[turn(start_time=424242)]), "1e400")),
+        "field start_time",
+        "out of range",
+    ),
+    "NaN as a time": (
+        jsonl(line(turns=[turn(start_time=float("nan"))])),
+        "line 1, field turns[0], field start_time",
+        "NaN is not allowed",
+    ),
+    "Infinity in labels": (
+        jsonl(line(turns=[turn(labels=[float("-inf")])])),
+        "turns[0].labels",
+        "-Infinity is not allowed",
+    ),
+    "a javascript: audio_url": (
+        jsonl(line(turns=[turn(audio_url="JavaScript:alert(1)")])),
+        "line 1, field turns[0], field audio_url",
+        "must be an http(s) URL or a relative path",
+    ),
+    "a data: audio_url": (
+        jsonl(line(turns=[turn(audio_url="data:text/html,<b>x</b>")])),
+        "field audio_url",
+        "not a data: URL",
+    ),
+    "an audio_url with a tab in its scheme": (
+        jsonl(line(turns=[turn(audio_url="java\tscript:alert(1)")])),
+        "field audio_url",
+        "must not contain spaces or controls",
+    ),
     "eva ids differ": (
         jsonl(
             json.dumps(
@@ -230,7 +307,7 @@ def test_upload_page_shows_the_error_and_imports_nothing(languages, client_for, 
     html = response.content.decode()
     if name in {"empty file"}:
         # the form refuses an empty upload before the importer sees it
-        assert response.status_code == 200 and "The submitted file is empty." in html
+        assert response.status_code == 400 and "The submitted file is empty." in html
     else:
         assert response.status_code == 400, html[:500]
         assert where in html and _escaped(problem) in html

@@ -2,12 +2,19 @@
 
 import hashlib
 import json
+import threading
+import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
-from reviewapp.models import ApiToken, Conversation
+from reviewapp.models import ApiToken, Conversation, ImportBatch
+from reviewapp.services import imports
+from reviewapp.services.configs import ensure_languages
+from tests.support.services import missing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,3 +99,146 @@ def test_api_reports_errors_as_json(client, token):
     assert response.json()["where"] == "ci.jsonl, line 1"
     response = api(client, jsonl("fr"), token)
     assert response.status_code == 403
+
+
+def test_empty_upload_is_refused_not_answered_200(client_for, maintainer_de):
+    response = upload(client_for(maintainer_de), b"")
+    assert response.status_code == 400
+    assert b"The submitted file is empty." in response.content
+    assert Conversation.objects.count() == 0
+
+
+def test_api_refuses_a_chunked_body_with_411_instead_of_reading_it_as_empty(client, token):
+    """Under gunicorn a chunked request has no CONTENT_LENGTH, and Django reads its body
+    as empty: it is refused with a JSON 411 that says to send a Content-Length."""
+    response = client.generic(
+        "POST",
+        reverse("reviewapp:api_import") + "?name=ci.jsonl",
+        jsonl("de"),
+        content_type="application/x-ndjson",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+        HTTP_TRANSFER_ENCODING="chunked",
+        CONTENT_LENGTH="",
+    )
+    assert response.status_code == 411
+    assert "Content-Length" in response.json()["error"]
+    assert Conversation.objects.count() == 0
+
+
+def test_api_answers_an_unexpected_failure_as_json(client, token, monkeypatch):
+    def fail(*args, **kwargs):
+        raise RuntimeError("something nobody planned for")
+
+    monkeypatch.setattr("reviewapp.views.imports.do_import", fail)
+    response = api(client, jsonl("de"), token)
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    assert "nothing was imported" in response.json()["error"]
+
+
+def test_api_answers_a_wrong_method_as_json(client, token):
+    response = client.get(reverse("reviewapp:api_import"), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 405
+    assert response["Allow"] == "POST" and response.json()["error"] == "use POST"
+
+
+# --- two imports at the same moment ------------------------------------------------------
+
+
+class Race:
+    """Two imports in two threads, each with its own database connection. The first is
+    held just before it commits (its rows written, its transaction open) until the second
+    waits on one of those rows' unique index; then the first commits and the second finds
+    the row taken. Both passed the "already imported?" checks, so only the database's
+    uniqueness can tell them apart."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.held = threading.Event()
+        self.release = threading.Event()
+        self.answers: dict[str, object] = {}
+        queue_scoring = imports._queue_scoring
+
+        def hold_the_first(*args, **kwargs):
+            if not self.held.is_set():
+                self.held.set()
+                assert self.release.wait(timeout=30)
+            return queue_scoring(*args, **kwargs)
+
+        monkeypatch.setattr(imports, "_queue_scoring", hold_the_first)
+
+    def run(self, first, second) -> dict:
+        threads = {
+            name: threading.Thread(target=self._answer, args=(name, send))
+            for name, send in (("first", first), ("second", second))
+        }
+        threads["first"].start()
+        assert self.held.wait(timeout=30), self.answers
+        threads["second"].start()
+        self._wait_for_a_lock_wait()
+        self.release.set()
+        for thread in threads.values():
+            thread.join(timeout=60)
+        return self.answers
+
+    def _answer(self, name, send) -> None:
+        try:
+            self.answers[name] = send()
+        except BaseException as exc:  # an IntegrityError 500 is the failure looked for
+            self.answers[name] = exc
+        finally:
+            connection.close()
+
+    def _wait_for_a_lock_wait(self) -> None:
+        deadline = time.monotonic() + 30
+        with connection.cursor() as cursor:
+            while time.monotonic() < deadline:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                )
+                if cursor.fetchone()[0]:
+                    return
+                time.sleep(0.02)
+        raise AssertionError(f"the second import never waited on the first: {self.answers}")
+
+
+@pytest.fixture
+def race(monkeypatch, db):
+    if connection.vendor != "postgresql":
+        missing("PostgreSQL", "two imports racing need DATABASE_URL=postgres://...")
+    ensure_languages()  # once, before the race: both imports would create the languages
+    return Race(monkeypatch)
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_same_file_twice_at_once_imports_once_and_the_page_answers_409(
+    race, token, maintainer_de
+):
+    data, page = jsonl("de"), logged_in(maintainer_de)
+    answers = race.run(lambda: api(Client(), data, token), lambda: upload(page, data))
+    assert answers["first"].status_code == 201, answers
+    assert answers["second"].status_code == 409, answers
+    assert b"this exact file was already imported" in answers["second"].content
+    assert (ImportBatch.objects.count(), Conversation.objects.count()) == (1, 1)
+
+
+def test_the_same_conversation_twice_at_once_imports_once_and_the_api_answers_409(
+    race, token, maintainer_de
+):
+    page = logged_in(maintainer_de)
+    other_file = jsonl("de", "c1") + jsonl("de", "c2")
+    answers = race.run(
+        lambda: upload(page, jsonl("de", "c1")), lambda: api(Client(), other_file, token)
+    )
+    assert answers["first"].status_code == 302, answers
+    assert answers["second"].status_code == 409, answers
+    body = answers["second"].json()
+    assert body["where"] == "ci.jsonl, line 1, field id"
+    assert "conversation 'c1' already exists" in body["error"]
+    assert list(Conversation.objects.values_list("external_id", flat=True)) == ["c1"]
+    assert ImportBatch.objects.count() == 1
