@@ -7,6 +7,7 @@ SECRET_KEY, ALLOWED_HOSTS and DEBUG=0.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 
 import dj_database_url
@@ -41,6 +42,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "lexicheck.proxies.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -136,10 +138,24 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # Preloading HSTS is an operator's decision for the whole domain (SECURE_HSTS_PRELOAD=1);
     # while it is off, check --deploy's reminder about it is not a finding.
     SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# --- Reverse proxies -------------------------------------------------------------------
+# X-Forwarded-Proto and X-Forwarded-For are believed only from these addresses (the TLS
+# proxy in front of gunicorn); lexicheck.proxies drops them from anyone else. With none
+# set, no forwarded header is trusted and HTTPS is whatever the connection says.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES={_proxy!r}: {exc}") from None
+if TRUSTED_PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The container health check calls plain HTTP from inside the container.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 LOGGING = {
     "version": 1,
