@@ -8,6 +8,7 @@ SECRET_KEY, ALLOWED_HOSTS and DEBUG=0.
 from __future__ import annotations
 
 import ipaddress
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "reviewapp",
 ]
 
@@ -53,6 +55,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "lexicheck.urls"
@@ -99,6 +102,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out username+IP first
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "reviewapp:dashboard"
@@ -156,6 +163,18 @@ if TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # The container health check calls plain HTTP from inside the container.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# --- Login throttling (django-axes) --------------------------------------------------------
+# After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused (429, the page of reviewapp.views.auth.locked_out), even with the right password, until
+# LOGIN_COOLOFF_MINUTES pass without another try. Covers /login/ and /admin/login/.
+AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "reviewapp.views.auth.locked_out"
+AXES_CLIENT_IP_CALLABLE = "lexicheck.proxies.client_ip"
 
 LOGGING = {
     "version": 1,
