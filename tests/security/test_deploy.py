@@ -123,6 +123,9 @@ def test_responses_carry_the_secure_headers_and_cookies(production_env):
     # No proxy configured: X-Forwarded-Proto is believed from no one.
     assert settings["SECURE_PROXY_SSL_HEADER"] is None
     assert out["spoofed"] == 301 and out["proxied"] == 301
+    csp = headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "style-src 'self'" in csp
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
 
 
 def test_x_forwarded_proto_is_believed_only_from_a_trusted_proxy(production_env):
