@@ -202,6 +202,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 
+# Impact previews a user may have queued or running at once; one older than
+# PREVIEW_STALE_MINUTES no longer counts (its worker may be gone).
+PREVIEWS_PER_USER = env_int("PREVIEWS_PER_USER", 2, minimum=1)
+PREVIEW_STALE_AFTER = timedelta(minutes=env_int("PREVIEW_STALE_MINUTES", 60, minimum=1))
+
 # --- Celery -----------------------------------------------------------------------------
 # Default broker: kombu's filesystem transport under var/broker. It needs no server and
 # still feeds a real, separate worker process; it serves one host and delivers at most
