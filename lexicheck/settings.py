@@ -7,9 +7,12 @@ SECRET_KEY, ALLOWED_HOSTS and DEBUG=0.
 
 from __future__ import annotations
 
+import ipaddress
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import env_bool, env_int, env_list, env_str
@@ -37,11 +40,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "reviewapp",
 ]
 
 MIDDLEWARE = [
+    "lexicheck.proxies.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -51,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "lexicheck.urls"
@@ -98,6 +105,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out username+IP first
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "reviewapp:dashboard"
 LOGOUT_REDIRECT_URL = "login"
@@ -136,10 +147,53 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # Preloading HSTS is an operator's decision for the whole domain (SECURE_HSTS_PRELOAD=1);
     # while it is off, check --deploy's reminder about it is not a finding.
     SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# --- Reverse proxies -------------------------------------------------------------------
+# X-Forwarded-Proto and X-Forwarded-For are believed only from these addresses (the TLS
+# proxy in front of gunicorn); lexicheck.proxies drops them from anyone else. With none
+# set, no forwarded header is trusted and HTTPS is whatever the connection says.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES={_proxy!r}: {exc}") from None
+if TRUSTED_PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The container health check calls plain HTTP from inside the container.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# --- Login throttling (django-axes) --------------------------------------------------------
+# After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused (429, the page of reviewapp.views.auth.locked_out), even with the right password, until
+# LOGIN_COOLOFF_MINUTES pass without another try. Covers /login/ and /admin/login/.
+AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "reviewapp.views.auth.locked_out"
+AXES_CLIENT_IP_CALLABLE = "lexicheck.proxies.client_ip"
+
+# --- Content-Security-Policy (django-csp) --------------------------------------------------
+# Scripts and styles come from our own static files only: no inline script or style, no
+# eval (htmx's inline indicator style and eval are turned off in base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,
@@ -147,6 +201,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# Impact previews a user may have queued or running at once; one older than
+# PREVIEW_STALE_MINUTES no longer counts (its worker may be gone).
+PREVIEWS_PER_USER = env_int("PREVIEWS_PER_USER", 2, minimum=1)
+PREVIEW_STALE_AFTER = timedelta(minutes=env_int("PREVIEW_STALE_MINUTES", 60, minimum=1))
 
 # --- Celery -----------------------------------------------------------------------------
 # Default broker: kombu's filesystem transport under var/broker. It needs no server and

@@ -1,11 +1,17 @@
 """docker-compose.yml agrees with the settings (no Docker engine runs here, so we parse it)."""
 
+import os
 import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import dj_database_url
 import pytest
 import yaml
+
+from tests.support.services import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVICES = {"web", "worker", "redis", "postgres"}
@@ -62,3 +68,59 @@ def test_database_has_a_volume(compose):
     volumes = compose["services"]["postgres"]["volumes"]
     assert any(v.endswith(":/var/lib/postgresql/data") for v in volumes)
     assert "postgres-data" in compose["volumes"]
+
+
+def test_web_health_check_passes_with_production_settings(compose, tmp_path):
+    """The compose health check, run against gunicorn started with DEBUG off and the
+    HTTPS redirect on (its default), answers healthy; without the redirect exemption it
+    would get a 301 to https:// and fail."""
+    test = compose["services"]["web"]["healthcheck"]["test"]
+    assert test[0] == "CMD"
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+        "DEBUG": "0",
+        "SECRET_KEY": "health-check-test-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "ALLOWED_HOSTS": "review.example.org",
+        "SECURE_SSL_REDIRECT": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "LEXICHECK_VAR_DIR": str(tmp_path / "var"),
+    }
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "lexicheck.wsgi:application"]
+        + ["--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        command = [sys.executable if arg == "python" else arg for arg in test[1:]]
+        deadline = time.monotonic() + 60
+        while True:
+            check = subprocess.run(
+                [*command, str(port)], cwd=ROOT, env=env, capture_output=True, text=True
+            )
+            if check.returncode == 0 or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        assert check.returncode == 0, check.stderr
+        # The same request to a page that is not exempt is sent to HTTPS: the check is strict.
+        login = subprocess.run(
+            [sys.executable, "-c", REDIRECT_PROBE.format(port=port)], env=env, capture_output=True
+        )
+        assert login.stdout.decode().strip() == "301 https://review.example.org/login/"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+REDIRECT_PROBE = """
+import http.client
+c = http.client.HTTPConnection("127.0.0.1", {port}, timeout=5)
+c.request("GET", "/login/", headers={{"Host": "review.example.org"}})
+r = c.getresponse()
+print(r.status, r.getheader("Location"))
+"""

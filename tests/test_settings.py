@@ -50,6 +50,8 @@ def test_defaults_work_in_debug_with_no_servers():
         ({"DEBUG": "1", "DATABASE_URL": "nosuchdb://x"}, "DATABASE_URL is not usable"),
         ({"DEBUG": "1", "CELERY_BROKER_URL": "amqq://typo"}, "CELERY_BROKER_URL='amqq://typo'"),
         ({"DEBUG": "1", "CELERY_TASK_TIME_LIMIT": "ten"}, "CELERY_TASK_TIME_LIMIT='ten'"),
+        ({"DEBUG": "1", "TRUSTED_PROXIES": "10.0.0.300"}, "TRUSTED_PROXIES='10.0.0.300'"),
+        ({"DEBUG": "1", "LOGIN_FAILURE_LIMIT": "0"}, "LOGIN_FAILURE_LIMIT=0 must be at least 1"),
     ],
 )
 def test_bad_values_stop_start_up_with_the_variable_named(env, message):

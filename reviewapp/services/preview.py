@@ -14,6 +14,8 @@ from collections import defaultdict
 from functools import reduce
 from operator import or_
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Q, Sum
 from django.utils import timezone
 
@@ -27,7 +29,34 @@ MAX_LISTED = 100
 PROGRESS_EVERY = 500
 
 
+class PreviewLimitError(Exception):
+    """The user already has as many previews waiting or running as one may."""
+
+
+def unfinished_previews(user) -> int:
+    """The user's previews queued or running, not counting one older than
+    PREVIEW_STALE_AFTER (a preview whose worker was lost must not block anyone)."""
+    since = timezone.now() - settings.PREVIEW_STALE_AFTER
+    return Job.objects.filter(
+        kind=Job.Kind.PREVIEW,
+        created_by=user,
+        status__in=[Job.Status.QUEUED, Job.Status.RUNNING],
+        created_at__gte=since,
+    ).count()
+
+
 def create_preview_job(proposal: Proposal, user=None) -> Job:
+    """Queue a preview; a user may have PREVIEWS_PER_USER unfinished at once, since each
+    one scores every turn a rule can touch. Call it inside a transaction."""
+    if user is not None:
+        # Lock the user's row: two clicks at once are counted one after the other.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        limit = settings.PREVIEWS_PER_USER
+        if unfinished_previews(user) >= limit:
+            raise PreviewLimitError(
+                f"You already have {limit} impact previews waiting or running: "
+                "wait for one to finish, then run this one."
+            )
     return Job.objects.create(
         kind=Job.Kind.PREVIEW,
         language=proposal.language,

@@ -144,6 +144,7 @@ def do_create_proposal(
     errors = [p for p in check_content(content) if p.level == "error"]
     if errors:
         raise ProposalError(f"{errors[0].field}: {errors[0].message}")
+    _refuse_no_op(base, content)
     proposal = Proposal.objects.create(
         language=base.language,
         base_version=base,
@@ -164,6 +165,13 @@ def do_create_proposal(
     return proposal
 
 
+def _refuse_no_op(base: ConfigVersion, content: dict) -> None:
+    """A proposal must change its base: approving the same config again would only make
+    a new version with the same rules and rescore every turn for nothing."""
+    if content_json(content) == content_json(base.content):
+        raise ProposalError(f"it changes nothing: the config is the same as v{base.number}")
+
+
 @transaction.atomic
 def do_edit_proposal(user, proposal: Proposal, content: dict, *, title: str, description: str):
     proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
@@ -174,6 +182,7 @@ def do_edit_proposal(user, proposal: Proposal, content: dict, *, title: str, des
     errors = [p for p in check_content(content) if p.level == "error"]
     if errors:
         raise ProposalError(f"{errors[0].field}: {errors[0].message}")
+    _refuse_no_op(proposal.base_version, content)
     proposal.content, proposal.title, proposal.description = content, title, description
     proposal.save(update_fields=["content", "title", "description"])
     audit.record(user, audit.Action.PROPOSAL_EDITED, proposal, language=proposal.language)

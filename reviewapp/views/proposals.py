@@ -20,7 +20,7 @@ from ..models import Flag, Job, Language, Proposal
 from ..roles import is_maintainer_of
 from ..services import proposals as service
 from ..services.edits import EditError, apply_edit
-from ..services.preview import create_preview_job
+from ..services.preview import PreviewLimitError, create_preview_job
 from .access import require_reviewer
 
 PAGE = "reviewapp/proposal_form.html"
@@ -249,9 +249,15 @@ def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
     from ..tasks import preview_proposal
 
     proposal = _get_proposal_for_user(request, pk)
-    with transaction.atomic():
-        job = create_preview_job(proposal, request.user)
-        transaction.on_commit(lambda: preview_proposal.delay(job.pk))
+    try:
+        with transaction.atomic():
+            job = create_preview_job(proposal, request.user)
+            transaction.on_commit(lambda: preview_proposal.delay(job.pk))
+    except PreviewLimitError as exc:
+        if request.htmx:  # htmx swaps no 4xx: say it in the preview's place
+            return render(request, "reviewapp/proposal_detail.html#preview-refused", {"error": exc})
+        messages.error(request, str(exc))
+        return redirect("reviewapp:proposal", pk=proposal.pk)
     if request.htmx:
         return render(request, "reviewapp/job.html#progress", {"job": job})
     return redirect("reviewapp:proposal", pk=proposal.pk)

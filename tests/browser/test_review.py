@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from reviewapp.models import AuditEvent, Conversation, Flag, Language
 from reviewapp.services.imports import do_import
@@ -109,7 +110,7 @@ def test_reviewer_flags_a_false_error_with_the_keyboard(live_server, page, revie
     form = page.locator(f"#flag-form-{lax.pk}-0")
     form.wait_for()
     assert form.locator("input[value=false_error]").is_checked()
-    page.wait_for_function(f"document.activeElement.id === 'flag-{lax.pk}-0-note'")
+    expect(page.locator(f"#flag-{lax.pk}-0-note")).to_be_focused()
     page.keyboard.type(XSS_NOTE)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Save flag"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from playwright.sync_api import expect
 
 from reviewapp.models import Conversation, Flag, Language, Proposal
 from reviewapp.services.exports import export_configs, fixture_cases, write_fixtures
@@ -64,7 +66,7 @@ def test_flag_propose_preview_approve_rescore_export(
     assert json.loads(page.locator(f"#score-{turn.pk}").get_attribute("data-rate")) > 0
     page.keyboard.press("j")
     page.keyboard.press("f")
-    page.wait_for_function(f"document.activeElement.id === 'flag-{turn.pk}-0-note'")
+    expect(page.locator(f"#flag-{turn.pk}-0-note")).to_be_focused()
     page.keyboard.type("Portmonee and Portemonnaie are both correct")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
@@ -77,7 +79,7 @@ def test_flag_propose_preview_approve_rescore_export(
     page.fill("#id_edit-key", "Portmonee")
     page.fill("#id_edit-value", "Portemonnaie")
     page.click("button[value=edit]")
-    page.wait_for_function("document.querySelector('#id_content').value.includes('Portemonnaie')")
+    expect(page.locator("#id_content")).to_have_value(re.compile("Portemonnaie"))
     page.click("button[value=save]")
     page.wait_for_selector("#proposal-title")
     assert 'spellings["Portmonee"]' in page.inner_text("#changes")

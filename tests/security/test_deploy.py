@@ -75,6 +75,10 @@ from django.test import Client
 client = Client()
 page = client.get("/login/", secure=True, HTTP_HOST="{HOST}")
 plain = client.get("/login/", HTTP_HOST="{HOST}")
+spoofed = client.get("/login/", HTTP_HOST="{HOST}", HTTP_X_FORWARDED_PROTO="https")
+proxied = client.get(
+    "/login/", HTTP_HOST="{HOST}", HTTP_X_FORWARDED_PROTO="https", REMOTE_ADDR="10.0.0.2"
+)
 names = [
     "DEBUG", "SESSION_COOKIE_SECURE", "SESSION_COOKIE_HTTPONLY", "CSRF_COOKIE_SECURE",
     "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS",
@@ -89,6 +93,8 @@ print(json.dumps({{
         for name, morsel in page.cookies.items()
     }},
     "plain": [plain.status_code, plain.get("Location")],
+    "spoofed": spoofed.status_code,
+    "proxied": proxied.status_code,
     "settings": {{name: getattr(settings, name) for name in names}},
 }}))
 """
@@ -114,4 +120,19 @@ def test_responses_carry_the_secure_headers_and_cookies(production_env):
     assert settings["SESSION_COOKIE_SECURE"] is True and settings["SESSION_COOKIE_HTTPONLY"]
     assert settings["CSRF_COOKIE_SECURE"] is True
     assert settings["SESSION_COOKIE_SAMESITE"] == "Lax"
-    assert settings["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    # No proxy configured: X-Forwarded-Proto is believed from no one.
+    assert settings["SECURE_PROXY_SSL_HEADER"] is None
+    assert out["spoofed"] == 301 and out["proxied"] == 301
+    csp = headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "style-src 'self'" in csp
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+
+
+def test_x_forwarded_proto_is_believed_only_from_a_trusted_proxy(production_env):
+    production_env["TRUSTED_PROXIES"] = "10.0.0.0/24"
+    result = run(production_env, "-c", PROBE)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["settings"]["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert out["spoofed"] == 301  # a client (127.0.0.1) claiming HTTPS is still redirected
+    assert out["proxied"] == 200  # the proxy at 10.0.0.2 says the client used HTTPS
