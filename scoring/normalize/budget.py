@@ -2,10 +2,10 @@
 
 A config is written by reviewers, so the chain treats it as untrusted input. A timeout
 per regex is not enough: ten rules that each stay just under it cost ten times as much,
-on every pass of the chain. So every call of the normalizer starts a `Budget`: one
-deadline shared by every config regex of every pass (each regex gets what is left, at
-most `Limits.rule_seconds`), and bounds on how long the text may grow. Built-in steps
-are linear in the text and are not timed; their output is measured like any other.
+on every pass of the chain. So every call of the normalizer starts a `Budget`: seconds
+shared by every config regex of every pass (each regex gets what is left, at most
+`Limits.rule_seconds`), and bounds on how long the text may grow. Built-in steps are
+linear in the text and are not timed; their output is measured like any other.
 
 >>> limits = Limits(seconds=1.0)
 >>> limits.output_limit("ten chars!")
@@ -21,6 +21,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import regex
+
 from ..errors import RuleTimeout, TextTooLong
 
 __all__ = ["LIMITS", "Budget", "Limits"]
@@ -35,9 +37,10 @@ class Limits:
     #: One config regex on one text.
     rule_seconds: float = 0.25
     #: A normalized text is at most `growth` x its input plus `slack` characters.
-    #: Normalizing mostly shrinks a text; the most a shipped config grows one is about 3x
-    #: (a symbol said as a word: "%" is "percent", "₹5" is "5 रुपये"), and the slack
-    #: covers a short text that is one such symbol ("°F" is "degrees fahrenheit").
+    #: Normalizing mostly shrinks a text. The most a shipped config grows one is 8x: the
+    #: largest Japanese numeral, 千兆, is 16 digits (1000000000000000), and two numerals
+    #: need something between them, so a longer text grows less; a symbol said as a word
+    #: grows less too (% is percent). The slack covers a short text that is one of them.
     growth: int = 8
     slack: int = 256
     #: No text between two steps (nor inside the replacements) is longer than this, or
@@ -57,36 +60,41 @@ class Limits:
             )
 
     def start(self, text: str) -> Budget:
-        """The budget of one call, which starts now."""
-        output = self.output_limit(text)
-        return Budget(
-            deadline=time.monotonic() + self.seconds,
-            limits=self,
-            size_limit=max(self.max_chars, output),
-        )
+        """The budget of one call."""
+        return Budget(self, max(self.max_chars, self.output_limit(text)))
 
 
 LIMITS = Limits()
 
 
-@dataclass(frozen=True)
 class Budget:
-    """One text's budget: a deadline and its size limits. Immutable; one per call."""
+    """One text's budget: the seconds of config regexes left, and its size limit. One per
+    call, so what is left is seen by that call only. Only the time spent in config
+    regexes counts: built-in steps are linear, and a slow machine (or a profiler) must
+    not make a long text fail before its rules have run."""
 
-    deadline: float
-    limits: Limits
-    size_limit: int
+    __slots__ = ("left", "limits", "size_limit")
 
-    def timeout(self, field: str) -> float:
-        """Seconds the next config regex may take: its own limit, or what is left."""
-        left = self.deadline - time.monotonic()
-        if left <= 0:
+    def __init__(self, limits: Limits, size_limit: int) -> None:
+        self.limits = limits
+        self.size_limit = size_limit
+        self.left = limits.seconds
+
+    def sub(self, field: str, pattern: regex.Pattern, replacement, text: str) -> str:
+        """`pattern.sub` with what the rule may take: its own limit, or what is left."""
+        if self.left <= 0:
             raise self._spent(field)
-        return min(self.limits.rule_seconds, left)
+        timeout = min(self.limits.rule_seconds, self.left)
+        started = time.monotonic()
+        try:
+            return pattern.sub(replacement, text, timeout=timeout)
+        except TimeoutError:
+            raise self._timed_out(field, pattern.pattern, timeout) from None
+        finally:
+            self.left -= time.monotonic() - started
 
-    def timed_out(self, field: str, pattern: str) -> RuleTimeout:
-        """The error for a config regex that ran out of time: its own, or the text's."""
-        if self.deadline - time.monotonic() <= 0:
+    def _timed_out(self, field: str, pattern: str, timeout: float) -> RuleTimeout:
+        if timeout < self.limits.rule_seconds:
             return self._spent(field, pattern)
         return RuleTimeout(
             field, f"pattern {pattern!r} timed out after {self.limits.rule_seconds}s"

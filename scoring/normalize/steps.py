@@ -140,13 +140,10 @@ def replacements_step(config: LanguageConfig) -> BudgetedFn | None:
             # Each match writes at most the template, with every group at most the text
             # (matches do not overlap, so their groups add up to the text at most).
             worst = (len(text) + 1) * (len(template) + 1)
-            try:
-                if worst <= budget.size_limit:
-                    text = pattern.sub(template, text, timeout=budget.timeout(field))
-                else:
-                    text = _bounded_sub(pattern, template, text, budget, field)
-            except TimeoutError:
-                raise budget.timed_out(field, pattern.pattern) from None
+            if worst <= budget.size_limit:
+                text = budget.sub(field, pattern, template, text)
+            else:
+                text = _bounded_sub(pattern, template, text, budget, field)
             budget.check_size(field, text)
         return text
 
@@ -166,7 +163,7 @@ def _bounded_sub(
             budget.check_size(field, " " * written)  # raises, naming the rule
         return out
 
-    return pattern.sub(expand, text, timeout=budget.timeout(field))
+    return budget.sub(field, pattern, expand, text)
 
 
 def abbreviations_step(config: LanguageConfig) -> StepFn | None:
