@@ -178,9 +178,10 @@ def _pairs(path: str) -> Iterator[PairInput]:
 def _ablate(args: argparse.Namespace) -> int:
     scorer = load_scorer(args.lang, args.config_dir)
     given = list(_pairs(args.input))
-    # a pair without both texts has no row in any step: count it and say why, as `score` does
-    skipped = [(p.id, reason) for p in given if (reason := unusable_reason(p)) is not None]
-    pairs = [(p.reference, p.hypothesis) for p in given if unusable_reason(p) is None]
+    # a pair the scorer refuses has no row in any step: count it and say why, as `score` does
+    checked = [(p, _ablation_problem(scorer, p)) for p in given]
+    skipped = [(p.id, reason) for p, reason in checked if reason is not None]
+    pairs = [(p.reference, p.hypothesis) for p, reason in checked if reason is None]
     rows = ablate(scorer, pairs)
     metric = "cer" if scorer.unit == "char" else "wer"
     if args.json:
@@ -195,6 +196,19 @@ def _ablate(args: argparse.Namespace) -> int:
         for pair_id, reason in skipped:
             print(f"skipped {pair_id}: {reason}")
     return 0
+
+
+def _ablation_problem(scorer: Scorer, pair: PairInput) -> str | None:
+    """Why a pair has no row: a missing text, or one the normalizer refuses (a config rule
+    past the text's time budget, a text grown past its size limit)."""
+    reason = unusable_reason(pair)
+    if reason is None:
+        try:
+            scorer.normalizer(pair.reference)
+            scorer.normalizer(pair.hypothesis)
+        except ScoringError as exc:
+            reason = str(exc)
+    return reason
 
 
 def _labels(args: argparse.Namespace) -> int:

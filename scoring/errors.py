@@ -6,7 +6,15 @@ import re
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-__all__ = ["ConfigError", "InputError", "ScoringError", "TextError", "text_problem"]
+__all__ = [
+    "ConfigError",
+    "InputError",
+    "RuleTimeout",
+    "ScoringError",
+    "TextError",
+    "TextTooLong",
+    "text_problem",
+]
 
 
 class ScoringError(Exception):
@@ -41,6 +49,24 @@ class InputError(ScoringError):
 class TextError(ScoringError):
     """A text the scorer cannot take as it is (a lone surrogate: bytes decoded wrongly
     upstream). The pair is skipped with this reason; nothing is scored from it."""
+
+
+class RuleTimeout(ScoringError):
+    """A config regex ran past its time limit, or past what was left of the text's
+    budget; `field` names the rule (`replacements.3`)."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {problem}")
+
+
+class TextTooLong(ScoringError):
+    """A step made the text longer than the limits allow; `field` names the step or
+    the rule (`char_folds`, `replacements.3`)."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {problem}")
 
 
 def text_problem(text: str) -> str | None:

@@ -59,9 +59,25 @@ def _nfc_keys(mapping: dict[str, str]) -> dict[str, str]:
     return mapping
 
 
+#: A fold rewrites a character or two (ß = ss, ä = ae); a longer value would let a config
+#: multiply a text's length (a fold of "a" to 5,000 characters), so it is refused here.
+MAX_FOLD = 8
+
+
+def _short_folds(mapping: dict[str, str]) -> dict[str, str]:
+    for key, value in mapping.items():
+        if len(value) > MAX_FOLD:
+            raise ValueError(
+                f"the fold of {key!r} is {len(value)} characters long: a fold is at most "
+                f"{MAX_FOLD} (a longer rewrite is a spelling or a replacement)"
+            )
+    return mapping
+
+
 Text = Annotated[str, AfterValidator(_nfc)]
 Char = Annotated[str, Field(min_length=1, max_length=1)]
 Mapping = Annotated[dict[str, str], AfterValidator(_nfc_keys)]
+Folds = Annotated[dict[str, str], AfterValidator(_nfc_keys), AfterValidator(_short_folds)]
 
 
 class _Model(BaseModel):
@@ -119,7 +135,7 @@ class Profile(_Model):
     """A named score variant: extra folds and removals applied at the end of the chain."""
 
     description: str = ""
-    char_folds: Mapping = Field(default_factory=dict)
+    char_folds: Folds = Field(default_factory=dict)
     remove_chars: list[Char] = Field(default_factory=list)
 
 
@@ -271,7 +287,7 @@ class LanguageConfig(_Model):
     unit_symbols: Mapping = Field(default_factory=dict)
     numbers: Numbers | None = None
     join_hyphenated_compounds: bool = False
-    char_folds: Mapping = Field(default_factory=dict)
+    char_folds: Folds = Field(default_factory=dict)
     contractions: Mapping = Field(default_factory=dict)
     spellings: Mapping = Field(default_factory=dict)
     loanwords: Mapping = Field(default_factory=dict)

@@ -27,6 +27,7 @@ from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
 from ..stamp import code_fingerprint
 from . import hausa, hindi, japanese, korean, persian
+from .budget import LIMITS, Budget, Limits
 from .classes import (
     CLASS_STEPS,
     CODE_STEPS,
@@ -91,12 +92,16 @@ _ORDERED: list[tuple[str, Callable]] = [
 STEP_ORDER: tuple[str, ...] = tuple(name for name, _ in _ORDERED)
 BUILDERS: dict[str, Callable[[LanguageConfig], StepFn | None]] = dict(_ORDERED)
 assert len(BUILDERS) == len(STEP_ORDER), "two steps share a name"
+#: Steps that run config regexes: they take the text's budget (`budget.py`) as well.
+BUDGETED_STEPS = frozenset({"replacements"})
 
 
 @dataclass(frozen=True)
 class Step:
     name: str
     apply: StepFn
+    #: `apply(text, budget)`: the step runs config regexes (`BUDGETED_STEPS`)
+    budgeted: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,37 +129,39 @@ class Normalizer:
         steps: tuple[Step, ...],
         profile_steps: dict[str, tuple[Step, ...]],
         identity: NormalizerId,
+        limits: Limits = LIMITS,
     ) -> None:
         self.config = config
         self.steps = steps
         self.profile_steps = profile_steps
         self.identity = identity
+        self.limits = limits
         # The same text comes back often (one reference scored for every STT model and
         # every run). A normalizer is immutable and built once per config hash, so its
         # results can be kept: a bounded memo, emptied when full.
         self._memo: dict[str, str] = {}
-        self._functions = tuple(step.apply for step in steps)
+        self._plan = tuple((step.name, step.apply, step.budgeted) for step in steps)
 
     def __call__(self, text: str, profile: str | None = None) -> str:
         done = self._memo.get(text)
         if done is None:
-            done = self._settle(self._once(text))
+            budget = self.limits.start(text)
+            done = self._settle(self._once(text, budget), budget)
+            self.limits.check_output(text, done)
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
             self._memo[text] = done
             self._memo[done] = done
-        text = done
-        if profile is not None:
-            for step in self.profile_steps[profile]:
-                text = step.apply(text)
+        return done if profile is None else self.apply_profile(done, profile)
+
+    def _once(self, text: str, budget: Budget) -> str:
+        for name, apply, budgeted in self._plan:
+            text = apply(text, budget) if budgeted else apply(text)
+            if len(text) > budget.size_limit:  # one comparison: free on a normal text
+                budget.check_size(name, text)
         return text
 
-    def _once(self, text: str) -> str:
-        for apply in self._functions:
-            text = apply(text)
-        return text
-
-    def _settle(self, done: str) -> str:
+    def _settle(self, done: str, budget: Budget) -> str:
         """The chain again, until the text stops changing, where a step may read what a
         later one wrote: the class steps write numbers, times, dates and amounts side by
         side, and the punctuation and fillers between them go late, so a second pass can
@@ -165,7 +172,7 @@ class Normalizer:
         if not _RESTLESS.search(done):
             return done
         for _ in range(MAX_PASSES - 1):
-            again = self._once(done)
+            again = self._once(done, budget)
             if again == done:
                 break
             done = again
@@ -184,11 +191,15 @@ class Normalizer:
     def trace(self, text: str, profile: str | None = None) -> list[tuple[str, str]]:
         """`[("input", text), (step name, text after it), ..., ("again", the chain run
         until it stops changing), (profile steps)]`."""
+        source = text
+        budget = self.limits.start(text)
         out = [("input", text)]
         for step in self.steps:
-            text = step.apply(text)
+            text = step.apply(text, budget) if step.budgeted else step.apply(text)
+            budget.check_size(step.name, text)
             out.append((step.name, text))
-        text = self._settle(text)
+        text = self._settle(text, budget)
+        self.limits.check_output(source, text)
         out.append((AGAIN, text))
         for step in self.profile_steps[profile] if profile else ():
             text = step.apply(text)
@@ -207,19 +218,20 @@ class Normalizer:
         return f"<Normalizer {self.identity.label()} steps={self.step_names}>"
 
 
-def build_normalizer(bundle: ConfigBundle) -> Normalizer:
+def build_normalizer(bundle: ConfigBundle, *, limits: Limits = LIMITS) -> Normalizer:
+    """The chain a config turns on; `limits` bound what one text may cost (`budget.py`)."""
     config = bundle.config
     steps = []
     for name in STEP_ORDER if not config.plain else ():
         fn = BUILDERS[name](config)
         if fn is not None:
-            steps.append(Step(name, fn))
+            steps.append(Step(name, fn, budgeted=name in BUDGETED_STEPS))
     if config.plain:
         steps.append(Step("plain", _plain))
     profiles = {name: _profile_steps(name, p, config) for name, p in config.profiles.items()}
     digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
     identity = NormalizerId(config.name, config.version, digest)
-    return Normalizer(config, tuple(steps), profiles, identity)
+    return Normalizer(config, tuple(steps), profiles, identity, limits)
 
 
 def _plain(text: str) -> str:

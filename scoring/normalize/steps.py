@@ -2,7 +2,7 @@
 None when the config leaves the rule off (an off rule is not in the chain at all).
 
 Built-in patterns are compiled once here and run without a timeout; only patterns that come
-from a config (`replacements`) pay for the `regex` module's timeout.
+from a config (`replacements`) run under the text's budget (`budget.py`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 import regex
 
 from ..config.models import LanguageConfig
-from ..errors import ScoringError, TextError, text_problem
+from ..errors import TextError, text_problem
+from .budget import LIMITS, Budget
 from .codes import build_digit_runs, build_letter_names, build_number_words, build_spelled_codes
 from .digit_strings import digit_string
 from .emails import build_spoken_emails, web_probe, web_token_test
@@ -22,11 +23,12 @@ from .numbers import SPACE_GROUPS, build_number_converter, build_number_reader, 
 from .symbols import build_spoken_symbols
 from .tokens import EDGE_PUNCT
 
-__all__ = ["RuleTimeout", "char_folder", "CORE_BUILDERS"]
+__all__ = ["char_folder", "CORE_BUILDERS"]
 
 StepFn = Callable[[str], str]
+#: A step that runs config regexes: it takes the text's budget too.
+BudgetedFn = Callable[[str, Budget], str]
 
-REGEX_TIMEOUT_SECONDS = 0.25
 
 # Invisible characters that change bytes but not speech: zero-width space/joiners, word
 # joiner, BOM, soft hyphen, and bidi marks and embeddings (RTL text carries them).
@@ -55,10 +57,6 @@ _DASHES = regex.compile(r"[‐‑‒–—―−]")
 _SIGNS = regex.compile(r"(?<=^|\s|[(\[])(?:-(?=\d)|/(?=\p{L})|\.(?=\d))")
 # private-use characters: not punctuation, so the edge split skips them
 _MARKS = {"-": "\ue002", "/": "\ue003", ".": "\ue004"}
-
-
-class RuleTimeout(ScoringError):
-    """A config regex ran past its time limit on some text."""
 
 
 def unicode_step(config: LanguageConfig) -> StepFn:
@@ -124,26 +122,48 @@ def _letter_apostrophes(letter: str, variants: list[str]) -> StepFn:
     return unify
 
 
-def replacements_step(config: LanguageConfig) -> StepFn | None:
+def replacements_step(config: LanguageConfig) -> BudgetedFn | None:
+    """The config's regexes, in order, each under the text's budget (`budget.py`): the
+    time left, and a size checked after every rule. A rule whose worst case could pass
+    the size limit in one substitution (a long text, a template with many `\\g<0>`)
+    is expanded match by match and stopped at the limit, before it is built whole."""
     if not config.replacements:
         return None
     compiled = [
-        (index, regex.compile(rule.pattern, flags=regex.V1), rule.replacement)
+        (f"replacements.{index}", regex.compile(rule.pattern, flags=regex.V1), rule.replacement)
         for index, rule in enumerate(config.replacements)
     ]
 
-    def replace(text: str) -> str:
-        for index, pattern, replacement in compiled:
-            try:
-                text = pattern.sub(replacement, text, timeout=REGEX_TIMEOUT_SECONDS)
-            except TimeoutError:
-                raise RuleTimeout(
-                    f"replacements.{index}: pattern {pattern.pattern!r} timed out "
-                    f"after {REGEX_TIMEOUT_SECONDS}s"
-                ) from None
+    def replace(text: str, budget: Budget | None = None) -> str:
+        budget = budget or LIMITS.start(text)
+        for field, pattern, template in compiled:
+            # Each match writes at most the template, with every group at most the text
+            # (matches do not overlap, so their groups add up to the text at most).
+            worst = (len(text) + 1) * (len(template) + 1)
+            if worst <= budget.size_limit:
+                text = budget.sub(field, pattern, template, text)
+            else:
+                text = _bounded_sub(pattern, template, text, budget, field)
+            budget.check_size(field, text)
         return text
 
     return replace
+
+
+def _bounded_sub(
+    pattern: regex.Pattern, template: str, text: str, budget: Budget, field: str
+) -> str:
+    written = len(text)
+
+    def expand(match: regex.Match) -> str:
+        nonlocal written
+        out = match.expand(template)
+        written += len(out) - (match.end() - match.start())
+        if written > budget.size_limit:
+            budget.check_size(field, " " * written)  # raises, naming the rule
+        return out
+
+    return budget.sub(field, pattern, expand, text)
 
 
 def abbreviations_step(config: LanguageConfig) -> StepFn | None:

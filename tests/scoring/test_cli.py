@@ -1,6 +1,7 @@
 """The CLI contract of issue 3, run as a real subprocess."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -112,6 +113,26 @@ def test_ablation_counts_the_pairs_it_could_not_score(tmp_path):
     report = json.loads(run("ablate", "--lang", "en", "--input", str(rows), "--json").stdout)
     assert (report["scored"], report["manifest"]) == (1, 2)
     assert report["skipped"] == [{"id": "b", "reason": "missing reference"}]
+
+
+def test_a_pair_past_its_budget_is_skipped_with_the_rule_named(tmp_path):
+    """A rule that doubles a text with "boom" in it 24 times: that pair is skipped by
+    score and ablate with the rule that passed the size limit, the others are scored."""
+    doubling = {"pattern": "boom.*", "replacement": r"\g<0> \g<0>"}
+    config = {"language": "en", "name": "tiny", "version": "0.1.0", "replacements": [doubling] * 24}
+    (tmp_path / "en.json").write_text(json.dumps(config))
+    rows = tmp_path / "pairs.jsonl"
+    rows.write_text(
+        '{"id": "a", "reference": "hello world", "hypothesis": "hello word"}\n'
+        '{"id": "b", "reference": "it went boom", "hypothesis": "it went boom"}\n'
+    )
+    for command in ("score", "ablate"):
+        out = run(command, "--lang", "en", "--config-dir", str(tmp_path), "--input", str(rows))
+        skipped = [line for line in out.stdout.splitlines() if line.startswith("skipped ")]
+        assert len(skipped) == 1
+        assert re.match(
+            r"skipped b: replacements\.\d+: made the text \d+ characters long", skipped[0]
+        )
 
 
 def test_config_dir_is_used(tmp_path):
