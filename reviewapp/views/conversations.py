@@ -522,12 +522,18 @@ def why(request: HttpRequest, pk: int, region: int) -> HttpResponse:
         scorer = scorer_for(score.version)
     except ScoringError as exc:
         context["error"] = f"The normalizer of this version cannot be rebuilt: {exc}"
-    else:
+        scorer = None
+    if scorer is not None:
         details = score.details if isinstance(score.details, dict) else {}
         profile = details.get("profile")
         profile = profile if profile in scorer.normalizer.profiles else None
-        ref_trace = scorer.normalizer.trace(turn.reference, profile)
-        hyp_trace = scorer.normalizer.trace(turn.hypothesis, profile)
+        try:  # a rule past the text's time or size budget is named, not a 500
+            ref_trace = scorer.normalizer.trace(turn.reference, profile)
+            hyp_trace = scorer.normalizer.trace(turn.hypothesis, profile)
+        except ScoringError as exc:
+            context["error"] = f"The normalizer cannot show its steps for this turn: {exc}"
+            scorer = None
+    if scorer is not None:
         stored = (score.reference_normalized, score.hypothesis_normalized)
         context["why"] = alignment.why(ref_trace, hyp_trace, chosen, score.unit, stored=stored)
         context["steps"] = [

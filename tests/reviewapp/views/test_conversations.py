@@ -326,3 +326,21 @@ def test_list_queries_do_not_grow_with_rows(client_for, reviewer, django_assert_
         scored_conversation([("my flight", "my fight"), ("the seat", "the seed")])
     with django_assert_num_queries(len(few.captured_queries)):
         list_page(client, q="flight", kinds="S", flagged="no")
+
+
+def test_why_names_a_rule_that_runs_out_of_budget_instead_of_failing(
+    client_for, reviewer, monkeypatch
+):
+    from scoring.errors import RuleTimeout
+    from scoring.normalize import Normalizer
+
+    conversation = scored_conversation([("I fly to l a x", "I fly to LAX")])
+    turn = conversation.turns.get()
+
+    def slow(self, text, profile=None):
+        raise RuleTimeout("replacements.3", "pattern '(a+)+$' timed out")
+
+    monkeypatch.setattr(Normalizer, "trace", slow)
+    response = client_for(reviewer).get(reverse("reviewapp:why", args=[turn.pk, 0]))
+    assert response.status_code == 200
+    assert "replacements.3" in response.content.decode()
