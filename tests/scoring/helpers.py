@@ -36,3 +36,20 @@ def cli_score(language: str, reference: str, hypothesis: str) -> dict:
     out = run_cli("score", "--lang", language, "--ref", reference, "--hyp", hypothesis,
                   "--json", "--no-alignment")  # fmt: skip
     return json.loads(out)
+
+
+def count_calls(normalize, text: str) -> int:
+    """Python and C function calls made while `normalize` reads `text`: a count of work
+    that the machine's load does not change (the linear-time tests compare two)."""
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        count += event in ("call", "c_call")
+
+    sys.setprofile(profile)
+    try:
+        normalize(text)
+    finally:
+        sys.setprofile(None)
+    return count

@@ -3,12 +3,12 @@ took 3.3 s). Work is counted as Python and C function calls, which a machine's l
 change, so the property holds without a timed assertion; `make bench` times the same texts."""
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from scoring import load_scorer
+from tests.scoring.helpers import count_calls
 
 DEMO = Path(__file__).resolve().parents[2] / "reviewapp" / "demo" / "demo_conversations.jsonl"
 LANGUAGES = ["en", "de", "nl", "fr", "es", "it", "hi", "ko", "ja", "ha", "fa"]
@@ -28,19 +28,8 @@ def long_text(language: str, length: int) -> str:
 
 
 def calls(normalize, text: str) -> int:
-    count = 0
-
-    def profile(frame, event, arg):
-        nonlocal count
-        count += event in ("call", "c_call")
-
     normalize.clear_memo()
-    sys.setprofile(profile)
-    try:
-        normalize(text)
-    finally:
-        sys.setprofile(None)
-    return count
+    return count_calls(normalize, text)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

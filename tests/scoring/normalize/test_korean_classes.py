@@ -8,7 +8,6 @@ words that merely hold a number syllable stay words. Our own sentences throughou
 from __future__ import annotations
 
 import json
-import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from scoring import build_normalizer, bundle_from_data, load_scorer
 from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string, parse_native, parse_sino
 from tests.scoring import helpers
-from tests.scoring.helpers import errors, normalized
+from tests.scoring.helpers import count_calls, errors, normalized
 
 try:  # the test oracle (a test dependency): Korean number words for a number
     from num2words import num2words
@@ -409,20 +408,7 @@ def _calls(text: str) -> int:
     (a count of work that does not depend on the machine)."""
     for cached in (parse_sino, parse_native, digit_string):
         cached.cache_clear()
-    normalizer = build_normalizer(load_bundle("ko"))
-    count = 0
-
-    def profile(frame, event, arg):
-        nonlocal count
-        if event in ("call", "c_call"):
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        normalizer(text)
-    finally:
-        sys.setprofile(None)
-    return count
+    return count_calls(build_normalizer(load_bundle("ko")), text)
 
 
 @pytest.mark.parametrize("unit", GROWTH_TEXTS)
