@@ -122,12 +122,13 @@ def build_money(
         return None
 
     scaled = _scaled_pattern(rules)
+    scales = {key.lower(): power for key, power in rules.scale_suffixes.items()}
 
     def convert(text: str) -> str:
         if stuck is not None:
             text = stuck.sub(r"\1 \2", text)
         if scaled is not None and scaled.search(text):
-            text = scaled.sub(lambda m: _scaled(m, rules.scale_suffixes, decimal), text)
+            text = scaled.sub(lambda m: _scaled(m, scales, decimal), text)
         tokens = text.split()
         lower = lowered(tokens)
         if probe.isdisjoint(lower) and not any(
@@ -157,7 +158,7 @@ def _scaled(match: regex.Match, scales: dict[str, int], decimal: str) -> str:
     whole, _, fraction = number.partition(decimal)
     if not whole.isdigit() or (fraction and not fraction.isdigit()):
         return match.group()  # 1,5m in English: a thousands comma, not an amount
-    power = {key.lower(): value for key, value in scales.items()}[scale.lower()]
+    power = scales[scale.lower()]
     value = Decimal(f"{whole}.{fraction or 0}") * 10**power
     if value != value.to_integral_value():
         return match.group()

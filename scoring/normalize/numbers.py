@@ -110,7 +110,7 @@ def build_number_reader(
         if unfold is not None:
             text = unfold(text)
         digits = alpha2digit(text, language, threshold=0)
-        if "0" in digits:
+        if "0" in digits and _ZERO_RUN.search(digits):
             digits = _zeros_apart(text, digits)
         for _ in range(_MAX_READS - 1):
             if digits == text or not any(map(number_word, digits.split())):
