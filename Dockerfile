@@ -12,4 +12,4 @@ RUN DEBUG=1 python manage.py collectstatic --noinput
 RUN useradd --create-home lexicheck && mkdir -p /app/var && chown lexicheck /app/var
 USER lexicheck
 EXPOSE 8000
-CMD ["gunicorn", "lexicheck.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "-c", "python:lexicheck.gunicorn_conf", "lexicheck.wsgi:application"]

@@ -5,6 +5,7 @@ import re
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import dj_database_url
@@ -70,13 +71,9 @@ def test_database_has_a_volume(compose):
     assert "postgres-data" in compose["volumes"]
 
 
-def test_web_health_check_passes_with_production_settings(compose, tmp_path):
-    """The compose health check, run against gunicorn started with DEBUG off and the
-    HTTPS redirect on (its default), answers healthy; without the redirect exemption it
-    would get a 301 to https:// and fail."""
-    test = compose["services"]["web"]["healthcheck"]["test"]
-    assert test[0] == "CMD"
-    env = {
+def production_env(tmp_path, **extra) -> dict[str, str]:
+    """The environment of the compose `web` service, with DEBUG off and HTTPS redirect on."""
+    return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(tmp_path),
         "PYTHONPATH": str(ROOT),
@@ -86,10 +83,20 @@ def test_web_health_check_passes_with_production_settings(compose, tmp_path):
         "SECURE_SSL_REDIRECT": "1",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "LEXICHECK_VAR_DIR": str(tmp_path / "var"),
+        **extra,
     }
+
+
+@contextmanager
+def gunicorn(compose, env):
+    """gunicorn started as the compose `web` service starts it (its -c config), on a free
+    loopback port and with one worker; yields the port once it answers."""
+    command = compose["services"]["web"]["command"]
+    config = re.search(r"gunicorn (-c \S+) lexicheck\.wsgi:application", command)
+    assert config, command
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "lexicheck.wsgi:application"]
+        [sys.executable, "-m", "gunicorn", *config.group(1).split(), "lexicheck.wsgi:application"]
         + ["--bind", f"127.0.0.1:{port}", "--workers", "1"],
         cwd=ROOT,
         env=env,
@@ -97,6 +104,27 @@ def test_web_health_check_passes_with_production_settings(compose, tmp_path):
         stderr=subprocess.PIPE,
     )
     try:
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def probe(env, port, path="/login/", **headers) -> str:
+    """Status and Location of a plain-HTTP GET from 127.0.0.1, as "301 https://…"."""
+    script = PROBE.format(port=port, path=path, headers=dict(headers, Host="review.example.org"))
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    return out.stdout.strip() or out.stderr
+
+
+def test_web_health_check_passes_with_production_settings(compose, tmp_path):
+    """The compose health check, run against gunicorn started with DEBUG off and the
+    HTTPS redirect on (its default), answers healthy; without the redirect exemption it
+    would get a 301 to https:// and fail."""
+    test = compose["services"]["web"]["healthcheck"]["test"]
+    assert test[0] == "CMD"
+    env = production_env(tmp_path)
+    with gunicorn(compose, env) as port:
         command = [sys.executable if arg == "python" else arg for arg in test[1:]]
         deadline = time.monotonic() + 60
         while True:
@@ -108,19 +136,45 @@ def test_web_health_check_passes_with_production_settings(compose, tmp_path):
             time.sleep(0.5)
         assert check.returncode == 0, check.stderr
         # The same request to a page that is not exempt is sent to HTTPS: the check is strict.
-        login = subprocess.run(
-            [sys.executable, "-c", REDIRECT_PROBE.format(port=port)], env=env, capture_output=True
+        assert probe(env, port) == "301 https://review.example.org/login/"
+
+
+def test_gunicorn_believes_forwarded_proto_from_trusted_proxies_only(compose, tmp_path):
+    """gunicorn's own default believes X-Forwarded-Proto from 127.0.0.1, and Django falls
+    back to gunicorn's scheme once it has dropped the header: with no TRUSTED_PROXIES a
+    process next to gunicorn could claim HTTPS. The compose config trusts the same
+    proxies as Django."""
+    env = production_env(tmp_path)
+    with gunicorn(compose, env) as port:
+        wait_until_up(env, port)
+        assert (
+            probe(env, port, X_Forwarded_Proto="https") == "301 https://review.example.org/login/"
         )
-        assert login.stdout.decode().strip() == "301 https://review.example.org/login/"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    trusted = production_env(tmp_path, TRUSTED_PROXIES="127.0.0.1")
+    with gunicorn(compose, trusted) as port:
+        wait_until_up(trusted, port)
+        assert probe(trusted, port, X_Forwarded_Proto="https") == "200 None"
+        assert probe(trusted, port) == "301 https://review.example.org/login/"
 
 
-REDIRECT_PROBE = """
+def test_image_runs_gunicorn_with_the_same_config(compose):
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert '"-c", "python:lexicheck.gunicorn_conf"' in dockerfile
+    assert "-c python:lexicheck.gunicorn_conf" in compose["services"]["web"]["command"]
+
+
+def wait_until_up(env, port, deadline_s=60) -> None:
+    deadline = time.monotonic() + deadline_s
+    while probe(env, port, path="/healthz").split()[0] != "200":
+        assert time.monotonic() < deadline, "gunicorn did not answer /healthz"
+        time.sleep(0.3)
+
+
+PROBE = """
 import http.client
 c = http.client.HTTPConnection("127.0.0.1", {port}, timeout=5)
-c.request("GET", "/login/", headers={{"Host": "review.example.org"}})
+headers = {{k.replace("_", "-"): v for k, v in {headers!r}.items()}}
+c.request("GET", {path!r}, headers=headers)
 r = c.getresponse()
 print(r.status, r.getheader("Location"))
 """
