@@ -49,6 +49,12 @@ def _nfc(value: str) -> str:
     return value
 
 
+#: A mapping entry (a spelling, a contraction, a loanword, a number word, a symbol's name)
+#: rewrites a word or a short phrase; the longest in our configs has 23 characters. A
+#: longer one is a mistake or an attempt to make every text it touches enormous.
+MAX_ENTRY = 100
+
+
 def _nfc_keys(mapping: dict[str, str]) -> dict[str, str]:
     for key, value in mapping.items():
         if not key:
@@ -56,6 +62,17 @@ def _nfc_keys(mapping: dict[str, str]) -> dict[str, str]:
         if unicodedata.normalize("NFC", key) != key:
             raise ValueError(f"key {key!r} is not in Unicode NFC form")
         _nfc(value)
+    return mapping
+
+
+def _short_entries(mapping: dict[str, str]) -> dict[str, str]:
+    for key, value in mapping.items():
+        if max(len(key), len(value)) > MAX_ENTRY:
+            raise ValueError(
+                f"the entry {key[:40]!r} is {max(len(key), len(value))} characters long: an "
+                f"entry is a word or a phrase of at most {MAX_ENTRY} (a longer rewrite is a "
+                "replacement)"
+            )
     return mapping
 
 
@@ -76,7 +93,7 @@ def _short_folds(mapping: dict[str, str]) -> dict[str, str]:
 
 Text = Annotated[str, AfterValidator(_nfc)]
 Char = Annotated[str, Field(min_length=1, max_length=1)]
-Mapping = Annotated[dict[str, str], AfterValidator(_nfc_keys)]
+Mapping = Annotated[dict[str, str], AfterValidator(_nfc_keys), AfterValidator(_short_entries)]
 Folds = Annotated[dict[str, str], AfterValidator(_nfc_keys), AfterValidator(_short_folds)]
 
 

@@ -112,6 +112,27 @@ def test_a_fold_of_five_thousand_characters_is_refused_naming_the_field():
         normalizer(profiles={"folded": profile}, default_profile="folded")
 
 
+@pytest.mark.parametrize("field", ["spellings", "contractions", "loanwords", "number_words"])
+def test_a_word_rewritten_to_a_page_is_refused_naming_the_field(field):
+    with pytest.raises(ConfigError, match=rf"{field}: the entry 'colour' is 5000 characters"):
+        normalizer(**{field: {"colour": "color " * 833 + "co"}})
+    normalizer(**{field: {"colour": "c" * 100}})  # at the limit: a long phrase is fine
+
+
+def test_a_lexicon_file_has_the_same_limit():
+    bundle = {
+        "config": {
+            "language": "xx",
+            "name": "xx-norm",
+            "version": "1.0.0",
+            "spellings": "xx_spellings.json",
+        },
+        "lexicons": {"xx_spellings.json": {"a" * 101: "b"}},
+    }
+    with pytest.raises(ConfigError, match=r"spellings: the entry 'a{40}' is 101 characters"):
+        bundle_from_data(bundle, source="test")
+
+
 @pytest.mark.parametrize(
     ("language", "text"),
     [
