@@ -80,7 +80,12 @@ def run_preview(job_id: int) -> dict:
     all_turns = Turn.objects.filter(language__in=codes, scored=True)
     changes = diff_bundles(base.content, proposal.content)
     strings = touched_strings(changes)
-    touched = all_turns if strings is None else all_turns.filter(_containing(strings))
+    if strings is None:
+        touched = all_turns
+    elif strings:
+        touched = all_turns.filter(_containing(strings))
+    else:  # only words no text holds changed (a description): no turn can change
+        touched = all_turns.none()
     touched = touched.select_related("conversation__dataset").only(
         "id", "reference", "hypothesis", "conversation__dataset__name"
     )
