@@ -23,7 +23,7 @@ from ..models import ConfigVersion, Flag, Language, Proposal
 from ..roles import is_maintainer_of
 from . import audit
 from .configs import companion_bundles, create_version
-from .versions import activate, bump_dependents
+from .versions import activate, bump_dependents, reopen_undone_flags
 
 
 class ProposalError(ValueError):
@@ -238,6 +238,7 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
             version=version.number,
         )
         activate(version, user=user)
+        reopen_undone_flags(version, user=user)
         bump_dependents(version, user=user)
     return version
 
@@ -249,14 +250,21 @@ def _same_rules(active: ConfigVersion, base: ConfigVersion) -> bool:
 
 
 def _bump_patch(content: dict, base: dict) -> dict:
-    """An approved change is a new normalizer version: bump the patch number unless the
-    proposal already changed the version itself."""
-    if content["config"].get("version") != base["config"].get("version"):
+    """An approved change is a new normalizer version, numbered after the active one: the
+    proposal's own version string if it is higher, else the active patch number plus one
+    (a revert to v1 carries v1's 1.1.0, and becomes 1.1.2 after 1.1.1, never 1.1.0)."""
+    current = _semver(base["config"]["version"])
+    if _semver(content["config"]["version"]) > current:
         return content
     bumped = copy.deepcopy(content)
-    major, minor, patch = (int(x) for x in base["config"]["version"].split("."))
+    major, minor, patch = current
     bumped["config"]["version"] = f"{major}.{minor}.{patch + 1}"
     return bumped
+
+
+def _semver(version: str) -> tuple[int, int, int]:
+    major, minor, patch = (int(x) for x in version.split("."))
+    return major, minor, patch
 
 
 @transaction.atomic

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..models import ConfigVersion, Job, Language, Turn
+from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
 from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
 from .scoring import create_job
@@ -138,3 +138,45 @@ def do_restamp(user=None) -> list[ConfigVersion]:
         activate(version, user=user, restamped_from=active.normalizer_hash)
         created += [version, *bump_dependents(version, user=user)]
     return created
+
+
+def rules_of(content: dict) -> dict:
+    """A version's rules: its content without the version string, which every new
+    version changes."""
+    config = {key: value for key, value in content["config"].items() if key != "version"}
+    return {"config": config, "lexicons": content["lexicons"]}
+
+
+def reopen_undone_flags(version: ConfigVersion, *, user=None) -> int:
+    """A version whose rules are those of an ancestor (a revert to v2) undoes what every
+    version after that ancestor fixed: their addressed flags are open again, so they come
+    back to the queue and no longer export as fixed. Returns how many were reopened.
+    Call it in the transaction that created `version`."""
+    rules = rules_of(version.content)
+    undone = []
+    ancestor = version.parent
+    while ancestor is not None and rules_of(ancestor.content) != rules:
+        undone.append(ancestor)
+        ancestor = ancestor.parent
+    if ancestor is None:
+        return 0  # no ancestor has these rules: nothing is undone
+    flags = list(
+        Flag.objects.select_for_update()
+        .filter(status=Flag.Status.ADDRESSED, addressed_by__in=undone)
+        .select_related("addressed_by")
+    )
+    for flag in flags:
+        audit.record(
+            user,
+            audit.Action.FLAG_EDITED,
+            flag,
+            language=flag.language,
+            status=Flag.Status.OPEN,
+            reopened_by=version.number,
+            was_addressed_by=flag.addressed_by.number,
+            reverted_to=ancestor.number,
+        )
+    Flag.objects.filter(pk__in=[f.pk for f in flags]).update(
+        status=Flag.Status.OPEN, addressed_by=None
+    )
+    return len(flags)
