@@ -166,6 +166,25 @@ if TRUSTED_PROXIES:
 # The container health check calls plain HTTP from inside the container.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
+# --- Mail ---------------------------------------------------------------------------------
+# Notifications (a decision on your proposal, a proposal waiting for your language) are
+# also mailed to users who have an address. The demo and DEBUG print mail to the console;
+# production sends through SMTP (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD, EMAIL_USE_TLS are Django's own settings, read from the environment).
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend"
+)
+EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Lexicheck <lexicheck@localhost>"
+# The address mails link to (a mail has no request to take the host from).
+SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+
 # --- Login throttling (django-axes) --------------------------------------------------------
 # After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
 # refused (429, the page of reviewapp.views.auth.locked_out), even with the right password, until

@@ -618,3 +618,30 @@ class AuditEvent(ImmutableModel):
 
     def __str__(self) -> str:
         return f"{self.action} {self.object_type} {self.object_id}"
+
+
+class Notification(models.Model):
+    """Something a user should see: a decision on their proposal, or a proposal waiting
+    for them as a maintainer of its language. Shown in the app; also mailed when the
+    user has an address."""
+
+    class Kind(models.TextChoices):
+        PROPOSAL_WAITING = "proposal_waiting", "A proposal for your language waits"
+        PROPOSAL_APPROVED = "proposal_approved", "Your proposal was approved"
+        PROPOSAL_REJECTED = "proposal_rejected", "Your proposal was rejected"
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    proposal = models.ForeignKey(Proposal, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["recipient", "read_at"], name="notification_unread")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.text}"

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from .views import configs, conversations, dashboard, flags, imports, jobs, proposals
+from .views import (
+    configs,
+    conversations,
+    dashboard,
+    flags,
+    imports,
+    jobs,
+    notifications,
+    proposals,
+)
 
 app_name = "reviewapp"
 
@@ -38,4 +47,7 @@ urlpatterns = [
     path("jobs/<int:pk>/cancel", jobs.job_cancel, name="job_cancel"),
     path("jobs/<int:pk>/retry", jobs.job_retry, name="job_retry"),
     path("turns/<int:pk>", proposals.turn_link, name="turn"),
+    path("notifications", notifications.notification_list, name="notifications"),
+    path("notifications/badge", notifications.notification_badge, name="notification_badge"),
+    path("notifications/read", notifications.notification_read, name="notification_read"),
 ]

@@ -21,7 +21,7 @@ from scoring.config.diff import Change, Conflict, apply_changes, diff_bundles
 
 from ..models import ConfigVersion, Flag, Language, Proposal
 from ..roles import is_maintainer_of
-from . import audit
+from . import audit, notifications
 from .configs import companion_bundles, create_version
 from .versions import activate, bump_dependents, reopen_undone_flags
 
@@ -162,6 +162,7 @@ def do_create_proposal(
         base_version=base.number,
         changes=[c.describe() for c in rule_diff(base, content)],
     )
+    notifications.proposal_waiting(proposal)
     return proposal
 
 
@@ -223,10 +224,12 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
             proposal=proposal,
             message=message or proposal.title,
         )
-        now = timezone.now()
-        Proposal.objects.filter(pk=proposal.pk).update(
-            status=Proposal.Status.APPROVED, reviewer=user, reviewed_at=now
+        proposal.status, proposal.reviewer, proposal.reviewed_at = (
+            Proposal.Status.APPROVED,
+            user,
+            timezone.now(),
         )
+        proposal.save(update_fields=["status", "reviewer", "reviewed_at"])
         proposal.flags.filter(status=Flag.Status.OPEN).update(
             status=Flag.Status.ADDRESSED, addressed_by=version
         )
@@ -237,6 +240,7 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
             language=proposal.language,
             version=version.number,
         )
+        notifications.proposal_decided(proposal)
         activate(version, user=user)
         reopen_undone_flags(version, user=user)
         bump_dependents(version, user=user)
@@ -287,6 +291,7 @@ def do_reject(user, proposal: Proposal, reason: str) -> Proposal:
         language=proposal.language,
         reason=proposal.review_note,
     )
+    notifications.proposal_decided(proposal)
     return proposal
 
 

@@ -24,6 +24,7 @@ from reviewapp.models import (
     ImportBatch,
     Job,
     Language,
+    Notification,
     Proposal,
 )
 from reviewapp.services import proposals
@@ -92,6 +93,10 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "job_cancel": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     "job_retry": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     "turn": {"GET": row(LOGIN, 403, 302, 302, 302), "POST": GET_ONLY},
+    # everyone with a role has notifications of their own
+    "notifications": {"GET": READ, "POST": GET_ONLY},
+    "notification_badge": {"GET": READ, "POST": GET_ONLY},
+    "notification_read": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 302, 302)},
 }
 
 
@@ -206,6 +211,7 @@ def state() -> tuple:
         list(Proposal.objects.order_by("pk").values_list("pk", "status", "base_version", "title")),
         list(Job.objects.order_by("pk").values_list("pk", "status")),
         ConfigVersion.objects.count(),
+        list(Notification.objects.order_by("pk").values_list("pk", "read_at")),
     )
 
 
@@ -221,7 +227,10 @@ def test_every_url_has_expectations():
 def test_permission_matrix(client, client_for, request, objects, name, method, persona, is_htmx):
     expected = EXPECTED[name][method][persona]
     if persona != "anonymous":
-        client = client_for(request.getfixturevalue(persona))
+        user = request.getfixturevalue(persona)
+        client = client_for(user)
+        # something of their own to mark as read
+        Notification.objects.create(recipient=user, proposal=objects["proposal"], text="t")
     url = reverse(f"reviewapp:{name}", args=url_args(name, objects))
     headers = {"HX-Request": "true"} if is_htmx else None
     before = state()
