@@ -8,7 +8,9 @@ import logging
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,6 +23,7 @@ from ..roles import is_maintainer_of
 from ..services import proposals as service
 from ..services.edits import EditError, apply_edit
 from ..services.preview import PreviewLimitError, create_preview_job
+from ..sorting import Column, sort_table
 from .access import require_reviewer
 
 PAGE = "reviewapp/proposal_form.html"
@@ -39,21 +42,44 @@ def _get_language(code: str) -> Language:
     return language
 
 
+PROPOSALS_PER_PAGE = 50
+PROPOSAL_COLUMNS = [
+    Column("id", "#", ("pk",), first="desc"),
+    Column("language", "Language", ("language",)),
+    Column("title", "Title", ("title",)),
+    Column("author", "Author", ("author__username",)),
+    Column("status", "Status", ("status",)),
+    Column("created", "Created", ("created_at",), first="desc"),
+]
+
+
 @require_GET
 def proposal_list(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    rows = Proposal.objects.select_related("base_version", "author", "reviewer").order_by(
-        "-created_at"
-    )
+    table = sort_table(request, PROPOSAL_COLUMNS, default="-created")
+    rows = Proposal.objects.select_related("base_version", "author", "reviewer")
     status = request.GET.get("status")
     if status in Proposal.Status.values:
         rows = rows.filter(status=status)
     if request.GET.get("language"):
         rows = rows.filter(language=request.GET["language"])
+    search = request.GET.get("q", "").strip()
+    if search:
+        rows = rows.filter(Q(title__icontains=search) | Q(description__icontains=search))
+    page = Paginator(rows.order_by(*table.order_by), PROPOSALS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(
         request,
         "reviewapp/proposals.html",
-        {"proposals": rows[:200], "statuses": Proposal.Status.choices},
+        {
+            "page": page,
+            "table": table,
+            "query": query.urlencode(),
+            "statuses": Proposal.Status.choices,
+        },
     )
 
 
