@@ -121,6 +121,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+# Recordings imported as paths (`"audio_url": "calls/0042.wav"`) are read from here and
+# served to reviewers only, by reviewapp.views.audio.
+AUDIO_ROOT = Path(env_str("AUDIO_ROOT") or VAR_DIR / "audio").resolve()
 STATIC_ROOT.mkdir(exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

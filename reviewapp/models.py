@@ -174,6 +174,10 @@ class Conversation(models.Model):
     language = models.CharField(max_length=16, db_index=True)
     model = models.CharField(max_length=100, blank=True, db_index=True)
     metadata = models.JSONField(default=dict, blank=True)
+    #: The recording of the whole conversation: an http(s) URL, a path on this site, or a
+    #: path under AUDIO_ROOT. A turn plays its start_time..end_time of it, unless the turn
+    #: has a recording of its own.
+    audio_url = models.URLField(max_length=500, blank=True)
     batch = models.ForeignKey(ImportBatch, null=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 

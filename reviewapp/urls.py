@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .views import (
+    audio,
     configs,
     conversations,
     dashboard,
@@ -47,6 +48,7 @@ urlpatterns = [
     path("jobs/<int:pk>/cancel", jobs.job_cancel, name="job_cancel"),
     path("jobs/<int:pk>/retry", jobs.job_retry, name="job_retry"),
     path("turns/<int:pk>", proposals.turn_link, name="turn"),
+    path("audio/<path:path>", audio.audio, name="audio"),
     path("notifications", notifications.notification_list, name="notifications"),
     path("notifications/badge", notifications.notification_badge, name="notification_badge"),
     path("notifications/read", notifications.notification_read, name="notification_read"),

@@ -3,7 +3,10 @@
 Accepted shapes (detected per file):
 1. JSON Lines, one conversation a line:
    `{"id", "language", "turns": [{"reference", "hypothesis", "speaker"?, "audio_url"?,
-   "labels"?, "start_time"?, "end_time"?}], "dataset"?, "model"?, "metadata"?}`
+   "labels"?, "start_time"?, "end_time"?}], "dataset"?, "model"?, "metadata"?,
+   "audio_url"?}`. An audio_url is an http(s) URL, a path on this site (`/…`) or a path
+   under AUDIO_ROOT (`calls/0042.wav`); a turn's times are seconds into its recording, or
+   into the conversation's when it has none of its own.
 2. EVA run records (a JSON object, a JSON array of them, or one a line):
    `{"id", "language", "intended_user_turns": {turn id: text},
    "transcribed_user_turns": {turn id: text}}`.
@@ -148,6 +151,7 @@ class ParsedConversation:
     metadata: dict
     turns: list[ParsedTurn]
     where: str
+    audio_url: str = ""
 
 
 @dataclass(frozen=True)
@@ -233,7 +237,10 @@ def _conversation(where: str, obj, default_dataset: str) -> ParsedConversation:
         metadata = {**metadata, "_eva": True}
     else:
         turns = _turns(obj.get("turns"), where)
-    return ParsedConversation(external_id, language, dataset, model, metadata, turns, where)
+    audio_url = _audio_url(obj, where)
+    return ParsedConversation(
+        external_id, language, dataset, model, metadata, turns, where, audio_url=audio_url
+    )
 
 
 def _turns(value, where: str) -> list[ParsedTurn]:
@@ -257,9 +264,17 @@ def _turn(item, where: str) -> ParsedTurn:
         speaker=_optional_text(item, "speaker", where, max_chars=50),
         audio_url=_audio_url(item, where),
         labels=labels,
-        start_time=_number(item, "start_time", where),
-        end_time=_number(item, "end_time", where),
+        **_segment(item, where),
     )
+
+
+def _segment(item: dict, where: str) -> dict:
+    start, end = _number(item, "start_time", where), _number(item, "end_time", where)
+    if start is not None and start < 0:
+        raise ImportError_(f"{where}, field start_time", "must not be negative")
+    if start is not None and end is not None and end <= start:
+        raise ImportError_(f"{where}, field end_time", f"must be after start_time ({start:g})")
+    return {"start_time": start, "end_time": end}
 
 
 def _eva_turns(obj: dict, where: str) -> list[ParsedTurn]:
@@ -341,6 +356,8 @@ def _audio_url(item: dict, where: str) -> str:
             f"{where}, field audio_url",
             f"must be an http(s) URL or a relative path, not a {scheme}: URL",
         )
+    if not scheme and ("\\" in value or ".." in value.split("/")):
+        raise ImportError_(f"{where}, field audio_url", "must not leave the audio folder (..)")
     return value
 
 
@@ -498,6 +515,7 @@ def _create(batch: ImportBatch, conversations: list[ParsedConversation]) -> dict
             language=c.language,
             model=c.model,
             metadata=c.metadata,
+            audio_url=c.audio_url,
             batch=batch,
         )
         for c in conversations

@@ -10,8 +10,10 @@ so nobody can add an endpoint without saying who may use it.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, reverse
 
@@ -93,6 +95,8 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "job_cancel": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     "job_retry": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     "turn": {"GET": row(LOGIN, 403, 302, 302, 302), "POST": GET_ONLY},
+    # recordings under AUDIO_ROOT: for reviewers, like the transcripts
+    "audio": {"GET": READ, "POST": GET_ONLY},
     # everyone with a role has notifications of their own
     "notifications": {"GET": READ, "POST": GET_ONLY},
     "notification_badge": {"GET": READ, "POST": GET_ONLY},
@@ -139,7 +143,11 @@ def objects(reviewer, make_user):
     Job.objects.filter(pk=running.pk).update(status=Job.Status.RUNNING)
     failed = create_job(Job.Kind.RESCORE, "de", v2, [turn.pk])
     Job.objects.filter(pk=failed.pk).update(status=Job.Status.FAILED)
+    clip = Path(settings.AUDIO_ROOT) / "perm" / "clip.wav"
+    clip.parent.mkdir(parents=True, exist_ok=True)
+    clip.write_bytes(b"RIFF....WAVE")
     return {
+        "audio": "perm/clip.wav",
         "conversation": conversation,
         "turn": turn,
         "flag": flag,
@@ -172,6 +180,7 @@ URL_ARGS = {
     "job_cancel": lambda o: [o["running"].pk],
     "job_retry": lambda o: [o["failed"].pk],
     "turn": lambda o: [o["turn"].pk],
+    "audio": lambda o: [o["audio"]],
 }
 
 

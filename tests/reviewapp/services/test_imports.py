@@ -163,3 +163,25 @@ def test_eva_turn_ids_int_cannot_read_are_sorted_not_a_crash():
     }
     do_import(json.dumps(record, indent=1).encode(), "record.json")
     assert [t.reference for t in Turn.objects.order_by("index")] == ["hi", "bye", "then"]
+
+
+def test_a_conversation_recording_and_turn_segments_are_kept():
+    from reviewapp.audio import turn_audio
+
+    row = conversation(
+        audio_url="calls/c1.wav",
+        turns=[
+            {"reference": "a", "hypothesis": "a", "start_time": 0.5, "end_time": 2.25},
+            {"reference": "b", "hypothesis": "b", "start_time": 2.25},
+            {"reference": "c", "hypothesis": "c", "audio_url": "https://cdn.example.org/c.wav"},
+        ],
+    )
+    do_import(jsonl(row), "audio.jsonl")
+    stored = Conversation.objects.get()
+    assert stored.audio_url == "calls/c1.wav"
+    urls = [turn_audio(t, stored) for t in stored.turns.order_by("index")]
+    assert urls == [
+        "/audio/calls/c1.wav#t=0.5,2.25",
+        "/audio/calls/c1.wav#t=2.25",
+        "https://cdn.example.org/c.wav",
+    ]

@@ -200,6 +200,26 @@ MALFORMED = {
         "turns[0].labels",
         "-Infinity is not allowed",
     ),
+    "an audio path that leaves the audio folder": (
+        jsonl(line(turns=[turn(audio_url="calls/../../secrets.wav")])),
+        "line 1, field turns[0], field audio_url",
+        "must not leave the audio folder",
+    ),
+    "a conversation audio_url with another scheme": (
+        jsonl(line(audio_url="file:///etc/passwd")),
+        "line 1, field audio_url",
+        "not a file: URL",
+    ),
+    "a turn that ends before it starts": (
+        jsonl(line(turns=[turn(start_time=3.5, end_time=2)])),
+        "line 1, field turns[0], field end_time",
+        "must be after start_time (3.5)",
+    ),
+    "a negative start time": (
+        jsonl(line(turns=[turn(start_time=-1)])),
+        "field start_time",
+        "must not be negative",
+    ),
     "a javascript: audio_url": (
         jsonl(line(turns=[turn(audio_url="JavaScript:alert(1)")])),
         "line 1, field turns[0], field audio_url",
