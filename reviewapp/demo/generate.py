@@ -576,7 +576,8 @@ def conversation_turns(
 def _add_audio(rng: random.Random, conv_id: str, turns: list[dict[str, Any]]) -> None:
     for i, turn in enumerate(turns):
         if turn["speaker"] == "user" and rng.random() < AUDIO_RATE:
-            turn["audio_url"] = f"https://example.invalid/demo-audio/{conv_id}/turn-{i:02d}.wav"
+            # a path under AUDIO_ROOT: `load_demo` writes a synthetic clip there
+            turn["audio_url"] = f"demo/{conv_id}/turn-{i:02d}.wav"
 
 
 def language_conversations(rng: random.Random, lang: Lang, seed: int) -> list[dict[str, Any]]:

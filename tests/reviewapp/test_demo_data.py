@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+import wave
 from collections import Counter
 from functools import cache
 
@@ -91,7 +92,7 @@ def test_record_shape():
             assert set(turn) <= {"speaker", "reference", "hypothesis", "labels", "audio_url"}
             assert turn["reference"] and turn["hypothesis"]
             if "audio_url" in turn:
-                assert turn["audio_url"].startswith("https://example.invalid/")
+                assert turn["audio_url"].startswith(f"demo/{record['id']}/turn-")
 
 
 def test_conversation_ids_are_unique():
@@ -220,3 +221,18 @@ def test_texts_are_nfc_and_tidy():
         for text in (turn["reference"], turn["hypothesis"]):
             assert unicodedata.normalize("NFC", text) == text
             assert text == text.strip() and "  " not in text
+
+
+def test_load_demo_writes_a_clip_per_recording_once(tmp_path):
+    from reviewapp.demo.clips import RATE, write_demo_clips
+
+    recorded = [
+        (record, turn) for record in records() for turn in record["turns"] if "audio_url" in turn
+    ]
+    assert write_demo_clips(list(records()), tmp_path) == len(recorded) > 0
+    assert write_demo_clips(list(records()), tmp_path) == 0
+    record, turn = recorded[0]
+    with wave.open(str(tmp_path / turn["audio_url"])) as clip:
+        seconds = clip.getnframes() / RATE
+        assert (clip.getnchannels(), clip.getsampwidth(), clip.getframerate()) == (1, 2, RATE)
+    assert seconds == pytest.approx(0.3 * len(turn["reference"].split()), abs=0.01)

@@ -1,10 +1,14 @@
 """Load the demo dataset (idempotent): the generated conversations, scored."""
 
+import hashlib
+import json
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 import reviewapp.demo
+from reviewapp.demo.clips import write_demo_clips
 from reviewapp.models import ImportBatch
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.imports import do_import
@@ -30,8 +34,12 @@ class Command(BaseCommand):
         for version in do_restamp():
             self.stdout.write(f"Restamped {version}: {version.label}")
         data = DEMO_FILE.read_bytes()
-        import hashlib
-
+        records = [json.loads(line) for line in data.decode("utf-8").splitlines() if line]
+        clips = write_demo_clips(records, Path(settings.AUDIO_ROOT))
+        if clips:
+            self.stdout.write(
+                f"Demo audio: {clips} synthetic clips (tones) in {settings.AUDIO_ROOT}"
+            )
         if ImportBatch.objects.filter(content_hash=hashlib.sha256(data).hexdigest()).exists():
             self.stdout.write("Demo data already loaded.")
             return
