@@ -10,7 +10,7 @@ import sys
 import factory
 from django.conf import settings
 
-from reviewapp.models import ConfigVersion, Conversation, Dataset, Language, Turn
+from reviewapp.models import ConfigVersion, Conversation, Dataset, Flag, Language, Turn
 from reviewapp.services.configs import create_version, scorer_for
 from reviewapp.services.scoring import score_row
 from scoring import load_bundle
@@ -44,6 +44,18 @@ class TurnFactory(factory.django.DjangoModelFactory):
     speaker = "user"
     reference = "my flight is at seven"
     hypothesis = "my fight is at 7"
+
+
+class FlagFactory(factory.django.DjangoModelFactory):
+    """A flag on the first reference word of a turn (pass `turn`, `version`, `author`)."""
+
+    class Meta:
+        model = Flag
+
+    language = factory.SelfAttribute("turn.language")
+    category = Flag.Category.FALSE_ERROR
+    ref_start, ref_end, hyp_start, hyp_end = 0, 1, 0, 0
+    ref_span = factory.LazyAttribute(lambda flag: flag.turn.reference.split()[0])
 
 
 def config_version(language: str, *, scored: bool = True) -> ConfigVersion:

@@ -8,7 +8,7 @@ import pytest
 from reviewapp.models import AuditEvent, Flag, Language
 from reviewapp.services import proposals
 from reviewapp.services.configs import ensure_languages
-from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers
+from tests.reviewapp.factories import ConversationFactory, FlagFactory, TurnFactory, with_fillers
 
 pytestmark = pytest.mark.django_db
 
@@ -17,21 +17,6 @@ pytestmark = pytest.mark.django_db
 def english(db):
     ensure_languages()
     return Language.objects.select_related("active_version").get(code="en")
-
-
-def flag_on(turn, version, author) -> Flag:
-    return Flag.objects.create(
-        turn=turn,
-        version=version,
-        language="en",
-        author=author,
-        category=Flag.Category.FALSE_ERROR,
-        ref_start=0,
-        ref_end=1,
-        hyp_start=0,
-        hyp_end=0,
-        ref_span="ahem",
-    )
 
 
 def approve(user, maintainer, content, title, flags=()):
@@ -43,7 +28,7 @@ def test_reverting_reopens_the_flags_the_undone_version_addressed(english, revie
     maintainer = make_user("mia-en", maintains=["en"])
     v1 = english.active_version
     turn = TurnFactory(conversation=ConversationFactory(language="en"), reference="ahem hi")
-    flag = flag_on(turn, v1, reviewer)
+    flag = FlagFactory(turn=turn, version=v1, author=reviewer)
     v2 = approve(reviewer, maintainer, with_fillers(v1, "ahem"), "ahem", flags=[flag])
     flag.refresh_from_db()
     assert (flag.status, flag.addressed_by) == (Flag.Status.ADDRESSED, v2)
@@ -64,7 +49,7 @@ def test_a_new_change_reopens_nothing(english, reviewer, make_user):
     maintainer = make_user("mia-en", maintains=["en"])
     v1 = english.active_version
     turn = TurnFactory(conversation=ConversationFactory(language="en"), reference="ahem hi")
-    flag = flag_on(turn, v1, reviewer)
+    flag = FlagFactory(turn=turn, version=v1, author=reviewer)
     v2 = approve(reviewer, maintainer, with_fillers(v1, "ahem"), "ahem", flags=[flag])
     approve(reviewer, maintainer, with_fillers(v2, "erm"), "erm")
     flag.refresh_from_db()
