@@ -108,8 +108,8 @@ def flag_checks(proposal: Proposal) -> list[dict]:
 
 def flag_results(flags, base_content: dict, content: dict) -> list[dict]:
     """Does the proposal remove each flagged false error (and keep each real error)?"""
-    base = _scorer(base_content)
-    proposed = _scorer(content)
+    base = scorer_for_content(base_content)
+    proposed = scorer_for_content(content)
     rows = []
     for flag in flags.select_related("turn"):
         before = base.score(flag.turn.reference, flag.turn.hypothesis)
@@ -125,7 +125,9 @@ def flag_results(flags, base_content: dict, content: dict) -> list[dict]:
     return rows
 
 
-def _scorer(content: dict):
+def scorer_for_content(content: dict):
+    """The scorer of a config that is not (yet) a version, with the active versions of
+    the languages it code-switches with."""
     from scoring import get_scorer
 
     bundle = bundle_from_data(content, source="proposal")

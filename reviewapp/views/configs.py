@@ -90,7 +90,7 @@ def ablation(request: HttpRequest, code: str) -> HttpResponse:
         proposal = get_object_or_404(
             Proposal, pk=int(request.GET["proposal"]), language=language.config_language
         )
-        scorer = service._scorer(proposal.content)
+        scorer = service.scorer_for_content(proposal.content)
     codes = Language.objects.filter(config_language=language.config_language).values_list(
         "code", flat=True
     )
