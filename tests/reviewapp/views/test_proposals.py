@@ -8,6 +8,7 @@ from django.urls import reverse
 from reviewapp.models import ConfigVersion, Job, Language, Proposal
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.scoring import create_job, run_chunk
+from reviewapp.views import configs as config_views
 from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -143,6 +144,19 @@ def test_ablation_page_lists_every_step(client_for, reviewer, german):
     page = client_for(reviewer).get(reverse("reviewapp:ablation", args=["de"])).content.decode()
     for step in ("input", "hyphens", "char_folds", "fillers", "whitespace"):
         assert f"<td>{step}</td>" in page
+    assert "on a sample of 2 of 2 scored turns (the first by id, at most 1000)" in page
+
+
+def test_ablation_runs_on_a_bounded_sample_and_says_so(client_for, reviewer, german, monkeypatch):
+    monkeypatch.setattr(config_views, "ABLATION_TURNS", 1)
+    client = client_for(reviewer)
+    page = client.get(reverse("reviewapp:ablation", args=["de"])).content.decode()
+    assert 'id="ablation-sample">on a sample of 1 of 2 scored turns' in page
+    # a config slow on every text stops at the time box, and the page says so
+    monkeypatch.setattr(config_views, "ABLATION_SECONDS", 0.0)
+    page = client.get(reverse("reviewapp:ablation", args=["de"])).content.decode()
+    assert "on a sample of 0 of 2 scored turns" in page
+    assert "the config was too slow for more in 0 s" in page
 
 
 def test_job_progress_stops_polling_when_done(client_for, reviewer, german):
