@@ -381,3 +381,25 @@ def test_linked_flags_are_scored_for_the_first_ones_only(english_corpus, reviewe
     )
     assert [row["flag"] for row in results.rows] == flags[:2]
     assert (results.total, results.more) == (3, 1)
+
+
+def test_an_edit_while_the_approval_checks_is_not_approved_unchecked(
+    english_sample, reviewer, make_user, monkeypatch
+):
+    """The checks run before the language is locked: an edit that lands meanwhile must
+    not be approved with the verdict on the content before it."""
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(english_sample, "ahem"), title="ahem"
+    )
+    check = proposals.check_proposal
+
+    def check_then_edit(content, base):
+        checks = check(content, base)
+        erase = with_rules(english_sample, (".+", ""))
+        Proposal.objects.filter(pk=proposal.pk).update(content=erase)
+        return checks
+
+    monkeypatch.setattr(proposals, "check_proposal", check_then_edit)
+    with pytest.raises(proposals.ProposalError, match="changed while it was checked"):
+        proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    assert ConfigVersion.objects.filter(language="en").count() == 1
