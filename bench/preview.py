@@ -90,7 +90,7 @@ def _phases(proposal) -> list[tuple[str, float]]:
     """The parts of a preview, each timed alone (same queries and scorers as run_preview)."""
     from reviewapp.models import Turn
     from reviewapp.services import preview
-    from reviewapp.services.proposals import _scorer
+    from reviewapp.services.proposals import scorer_for_content
     from scoring.config.diff import diff_bundles, touched_strings
 
     base = proposal.base_version
@@ -104,7 +104,7 @@ def _phases(proposal) -> list[tuple[str, float]]:
     start = time.perf_counter()
     preview._totals(base, all_turns)
     totals = time.perf_counter() - start
-    before, after = _scorer(base.content), _scorer(proposal.content)
+    before, after = scorer_for_content(base.content), scorer_for_content(proposal.content)
     start = time.perf_counter()
     for reference, hypothesis in touched:
         before.score(reference, hypothesis)

@@ -23,7 +23,7 @@ from scoring import Counts
 from scoring.config.diff import diff_bundles, touched_strings
 
 from ..models import Flag, Job, Language, Proposal, Score, Turn
-from .proposals import _scorer
+from .proposals import scorer_for_content
 
 MAX_LISTED = 100
 PROGRESS_EVERY = 500
@@ -107,8 +107,8 @@ def _containing(strings: set[str]) -> Q:
 
 
 def _compare(job, base, proposal, all_turns, touched) -> dict:
-    before_scorer = _scorer(base.content)
-    after_scorer = _scorer(proposal.content)
+    before_scorer = scorer_for_content(base.content)
+    after_scorer = scorer_for_content(proposal.content)
     totals = _totals(base, all_turns)
     delta: dict[str, list[Counts]] = defaultdict(lambda: [Counts(), Counts()])
     fixed, broken = [], []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import time
 import unicodedata
 from dataclasses import dataclass
 
@@ -16,13 +17,23 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from scoring import ConfigError, bundle_from_data
+from scoring import (
+    ConfigError,
+    Normalizer,
+    PairScore,
+    Scorer,
+    ScoringError,
+    build_normalizer,
+    bundle_from_data,
+    get_scorer,
+)
 from scoring.config.diff import Change, Conflict, apply_changes, diff_bundles
 
 from ..models import ConfigVersion, Flag, Language, Proposal
 from ..roles import is_maintainer_of
 from . import audit, notifications
 from .configs import companion_bundles, create_version
+from .samples import turn_sample
 from .versions import activate, bump_dependents, reopen_undone_flags
 
 
@@ -30,29 +41,107 @@ class ProposalError(ValueError):
     """A proposal that cannot be saved or approved as it is, with the reason."""
 
 
+# --- checks -----------------------------------------------------------------------------
+
+#: A proposal is scored on this many of its language's turns when it is checked, saved,
+#: shown or approved: the first scored turns by id, so the same proposal gets the same
+#: verdict every time, and a request never scores more than this (docs/guarantees.md).
+SAMPLE_TURNS = 200
+#: The most the proposal's config may spend on that sample, in seconds. Shipped configs
+#: score 200 turns in well under a second; one that needs ten would need hours for a
+#: language's corpus, and the check runs while someone waits for a page.
+SAMPLE_SECONDS = 10.0
+
+# Guards: a config can be valid, fast and idempotent and still make a language look
+# perfect by erasing what it compares. Below these lines a proposal needs a maintainer
+# who approves it anyway and says why (a change of unit, a language whose references
+# really were full of markup). Ratios on fewer turns or errors than the minimums say
+# nothing, so a small language is not guarded until it has them.
+#: Turns the sample must have (scored under both configs) for any guard to apply.
+GUARD_MIN_TURNS = 10
+#: The proposal's normalized references and hypotheses keep at least half the base's
+#: tokens: fillers, punctuation and spellings remove a few percent; a rule that takes
+#: half of every text is erasing words, not normalizing them.
+GUARD_TOKENS_KEPT = 0.5
+#: At most a fifth of the texts that have tokens under the base become empty: a text of
+#: fillers alone is rare, a rule like `.+` -> "" empties them all.
+GUARD_EMPTIED = 0.2
+#: At most half of the errors the base finds on the sample disappear: a real fix forgives
+#: one kind of false error, and the STT's real mistakes must still count. Only applied
+#: from GUARD_MIN_ERRORS errors on.
+GUARD_ERRORS_HIDDEN = 0.5
+GUARD_MIN_ERRORS = 10
+
+
 @dataclass(frozen=True)
 class Problem:
-    """A blocking error or an overridable warning about a proposal's content."""
+    """Something the checks found in a proposal's content.
 
-    level: str  # "error" or "warning"
+    `level` is "error" (blocks saving and approval; nothing overrides it), "guard"
+    (blocks approval unless a maintainer overrides it with a reason) or "warning"."""
+
+    level: str
     field: str
     message: str
 
 
-# --- checks -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Checks:
+    """What `check_proposal` found, and on how many of the language's turns."""
+
+    problems: tuple[Problem, ...]
+    #: turns of the sample scored under both configs, and the language's scored turns
+    sample: int = 0
+    total: int = 0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def guards(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "guard"]
+
+    @property
+    def guarded(self) -> bool:
+        """Whether the sample was large enough for the guards to mean anything."""
+        return self.sample >= GUARD_MIN_TURNS
+
+    @property
+    def limit(self) -> int:
+        return SAMPLE_TURNS
+
+    @property
+    def min_turns(self) -> int:
+        return GUARD_MIN_TURNS
+
 
 _MARKUP = re.compile(r"<[^>]+>|&[a-z]+;")
 
 
-def check_content(content: dict, *, sample_texts: list[str] = ()) -> list[Problem]:
-    """Schema errors (blocking) from the scoring package, then lint warnings."""
+def check_proposal(content: dict, base: ConfigVersion) -> Checks:
+    """Every check a proposal gets, wherever it is run (the Check button, its page, save
+    and approval): schema and lint, then the sample of the language's turns scored under
+    the base and under the proposal. A rule that times out or grows a text past its
+    limit, or a config that is not idempotent, is an error naming what it can; a config
+    that erases text or hides errors trips a guard."""
+    problems = check_content(content)
+    if any(p.level == "error" for p in problems):
+        return Checks(tuple(problems))
+    sample = turn_sample(base.language, SAMPLE_TURNS)
+    found, tally = _score_sample(scorer_for_content(base.content), content, sample.pairs)
+    if not any(p.level == "error" for p in found):
+        found += _guards(tally, base)
+    return Checks(tuple(problems + found), tally.turns, sample.total)
+
+
+def check_content(content: dict) -> list[Problem]:
+    """Schema errors from the scoring package (they stop the checks), then lint."""
     try:
-        bundle = bundle_from_data(content, source="proposal")
+        bundle_from_data(content, source="proposal")
     except ConfigError as exc:
         return [Problem("error", exc.field or "config", exc.problem)]
-    problems = list(_lint_values(content))
-    problems += _idempotence(bundle, sample_texts)
-    return problems
+    return list(_lint_values(content))
 
 
 def _lint_values(content: dict):
@@ -79,41 +168,177 @@ def _strings(node, path=""):
         yield path, node
 
 
-def _idempotence(bundle, texts: list[str]) -> list[Problem]:
-    """A rule that changes its own output breaks normalize(normalize(x)) == normalize(x)."""
-    from scoring import get_scorer
+@dataclass
+class _Tally:
+    """Sums over the sample's turns, under the base (`_before`) and the proposal."""
 
-    normalizer = get_scorer(bundle, companion_bundles(bundle.config)).normalizer
-    for text in texts:
-        once = normalizer(text)
-        if normalizer(once) != once:
-            return [
-                Problem(
-                    "error",
-                    "config",
-                    f"not idempotent on {text[:60]!r}: a second pass changes {once[:60]!r}",
-                )
-            ]
-    return []
+    turns: int = 0
+    tokens_before: int = 0
+    tokens_after: int = 0
+    texts_before: int = 0  # references and hypotheses with a token under the base
+    emptied: int = 0  # ... of them, those the proposal leaves without one
+    errors_before: int = 0
+    errors_after: int = 0
+
+    def add(self, before: PairScore, after: PairScore) -> None:
+        self.turns += 1
+        b, a = before.counts, after.counts
+        self.tokens_before += b.ref_len + b.hyp_len
+        self.tokens_after += a.ref_len + a.hyp_len
+        for had, has in ((b.ref_len, a.ref_len), (b.hyp_len, a.hyp_len)):
+            self.texts_before += had > 0
+            self.emptied += had > 0 and has == 0
+        self.errors_before += b.errors
+        self.errors_after += a.errors
+
+
+def _score_sample(base: Scorer, content: dict, pairs) -> tuple[list[Problem], _Tally]:
+    """Score each pair under the base and the proposal, and normalize the proposal's
+    output once more; stop at the first error. A turn the base cannot score either is
+    left out: the proposal did not make it worse."""
+    tally, spent = _Tally(), [0.0, 0.0]  # seconds spent by the base, by the proposal
+    try:  # what the schema cannot see (a code-switch language without a config)
+        bundle = bundle_from_data(content, source="proposal")
+        scorer = get_scorer(bundle, companion_bundles(bundle.config))
+        # A normalizer remembers each output as final (what idempotence promises), so
+        # the second pass runs on a fresh one that has not seen the first pass's outputs.
+        again = build_normalizer(bundle)
+    except ScoringError as exc:
+        return [_scoring_problem(exc)], tally
+    for reference, hypothesis in pairs:
+        try:
+            before = _timed(spent, 0, base.score, reference, hypothesis)
+        except ScoringError:
+            continue
+        try:
+            after = _timed(spent, 1, scorer.score, reference, hypothesis)
+            problem = _timed(spent, 1, _idempotence, scorer.normalizer, again, reference)
+            problem = problem or _timed(
+                spent, 1, _idempotence, scorer.normalizer, again, hypothesis
+            )
+        except ScoringError as exc:
+            return [_scoring_problem(exc, reference)], tally
+        if problem is not None:
+            return [problem], tally
+        tally.add(before, after)
+        if spent[1] > SAMPLE_SECONDS:
+            return [_too_slow(tally.turns, len(pairs), spent)], tally
+        if spent[0] > SAMPLE_SECONDS:  # the base itself is that slow: guard what was scored
+            return [_base_too_slow(tally.turns, len(pairs), spent)], tally
+    return [], tally
+
+
+def _timed(spent: list[float], side: int, fn, *args):
+    started = time.monotonic()
+    try:
+        return fn(*args)
+    finally:
+        spent[side] += time.monotonic() - started
+
+
+def _idempotence(normalizer: Normalizer, again: Normalizer, text: str) -> Problem | None:
+    """A config whose second pass changes its own output scores a text differently
+    depending on whether it was seen before: normalize(normalize(x)) == normalize(x)."""
+    once = normalizer(text)
+    twice = again(once)
+    if twice == once:
+        return None
+    return Problem(
+        "error",
+        "config",
+        f"not idempotent on {text[:60]!r}: a second pass changes {once[:60]!r} into {twice[:60]!r}",
+    )
+
+
+def _scoring_problem(exc: ScoringError, text: str = "") -> Problem:
+    """A rule past a text's time budget or size limit: an error naming the rule (and the
+    sample text it failed on)."""
+    field = getattr(exc, "field", "") or "config"
+    reason = str(exc).removeprefix(f"{field}: ")
+    where = f" on the turn {text[:60]!r}" if text else ""
+    return Problem("error", field, f"cannot score the sample{where}: {reason}")
+
+
+def _too_slow(done: int, size: int, spent: list[float]) -> Problem:
+    return Problem(
+        "error",
+        "config",
+        f"too slow: it spent {spent[1]:.1f} s on {done} of the {size} sample turns (the "
+        f"base config {spent[0]:.1f} s); at most {SAMPLE_SECONDS:.0f} s are allowed for all",
+    )
+
+
+def _base_too_slow(done: int, size: int, spent: list[float]) -> Problem:
+    return Problem(
+        "warning",
+        "sample",
+        f"the base config spent {spent[0]:.1f} s on {done} of the {size} sample turns: "
+        f"the proposal was compared on those {done} only",
+    )
+
+
+def _guards(tally: _Tally, base: ConfigVersion) -> list[Problem]:
+    if tally.turns < GUARD_MIN_TURNS:
+        return []
+    out = []
+    base_name = f"v{base.number}"
+    if tally.tokens_after < GUARD_TOKENS_KEPT * tally.tokens_before:
+        out.append(
+            f"it erases text: the sample's normalized references and hypotheses have "
+            f"{tally.tokens_after} tokens, against {tally.tokens_before} under {base_name} "
+            f"(less than {GUARD_TOKENS_KEPT:.0%} of them)"
+        )
+    if tally.emptied > GUARD_EMPTIED * tally.texts_before:
+        out.append(
+            f"it empties texts: {tally.emptied} of the {tally.texts_before} sample texts "
+            f"that have words under {base_name} become empty (more than {GUARD_EMPTIED:.0%})"
+        )
+    hidden = tally.errors_before - tally.errors_after
+    if (
+        tally.errors_before >= GUARD_MIN_ERRORS
+        and hidden > GUARD_ERRORS_HIDDEN * tally.errors_before
+    ):
+        out.append(
+            f"it hides errors: {hidden} of the {tally.errors_before} errors {base_name} finds "
+            f"on the sample disappear (more than {GUARD_ERRORS_HIDDEN:.0%})"
+        )
+    return [Problem("guard", "sample", message) for message in out]
 
 
 def rule_diff(base: ConfigVersion, content: dict) -> list[Change]:
     return diff_bundles(base.content, content)
 
 
-def flag_checks(proposal: Proposal) -> list[dict]:
-    """For each linked flag: both sides under the base and the proposed config."""
-    return flag_results(proposal.flags.all(), proposal.base_version.content, proposal.content)
+#: Linked flags scored on a proposal's pages: the first ones by id (a proposal linked to
+#: hundreds of flags would otherwise score them all while the page loads).
+FLAGS_SHOWN = 50
 
 
-def flag_results(flags, base_content: dict, content: dict) -> list[dict]:
-    """Does the proposal remove each flagged false error (and keep each real error)?"""
-    base = _scorer(base_content)
-    proposed = _scorer(content)
+@dataclass(frozen=True)
+class FlagResults:
+    rows: list[dict]
+    total: int  # linked flags, shown or not
+
+    @property
+    def more(self) -> int:
+        return self.total - len(self.rows)
+
+
+def flag_results(flags, base_content: dict, content: dict) -> FlagResults:
+    """Does the proposal remove each flagged false error (and keep each real error)? For
+    the first FLAGS_SHOWN flags; a flag whose turn a config cannot score says why."""
+    base = scorer_for_content(base_content)
+    proposed = scorer_for_content(content)
+    shown = list(flags.select_related("turn").order_by("pk")[:FLAGS_SHOWN])
+    total = len(shown) if len(shown) < FLAGS_SHOWN else flags.count()
     rows = []
-    for flag in flags.select_related("turn"):
-        before = base.score(flag.turn.reference, flag.turn.hypothesis)
-        after = proposed.score(flag.turn.reference, flag.turn.hypothesis)
+    for flag in shown:
+        try:
+            before = base.score(flag.turn.reference, flag.turn.hypothesis)
+            after = proposed.score(flag.turn.reference, flag.turn.hypothesis)
+        except ScoringError as exc:
+            rows.append({"flag": flag, "error": str(exc)})
+            continue
         rows.append(
             {
                 "flag": flag,
@@ -122,12 +347,12 @@ def flag_results(flags, base_content: dict, content: dict) -> list[dict]:
                 "fixed": after.counts.errors < before.counts.errors,
             }
         )
-    return rows
+    return FlagResults(rows, total)
 
 
-def _scorer(content: dict):
-    from scoring import get_scorer
-
+def scorer_for_content(content: dict) -> Scorer:
+    """The scorer of a config that is not (yet) a version, with the active versions of
+    the languages it code-switches with."""
     bundle = bundle_from_data(content, source="proposal")
     return get_scorer(bundle, companion_bundles(bundle.config))
 
@@ -141,10 +366,8 @@ def do_create_proposal(
 ) -> Proposal:
     row = Language.objects.select_related("active_version").get(code=language)
     base = row.active_version
-    errors = [p for p in check_content(content) if p.level == "error"]
-    if errors:
-        raise ProposalError(f"{errors[0].field}: {errors[0].message}")
     _refuse_no_op(base, content)
+    _refuse_errors(check_proposal(content, base))
     proposal = Proposal.objects.create(
         language=base.language,
         base_version=base,
@@ -173,6 +396,15 @@ def _refuse_no_op(base: ConfigVersion, content: dict) -> None:
         raise ProposalError(f"it changes nothing: the config is the same as v{base.number}")
 
 
+def _refuse_errors(checks: Checks) -> None:
+    """Errors block saving: a rule that times out, a text grown past its limit, a config
+    that is not idempotent or not valid. Guards do not: the author may be mid-work, and
+    the proposal's page shows them to the maintainer who decides."""
+    if checks.errors:
+        error = checks.errors[0]
+        raise ProposalError(f"{error.field}: {error.message}")
+
+
 @transaction.atomic
 def do_edit_proposal(user, proposal: Proposal, content: dict, *, title: str, description: str):
     proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
@@ -180,10 +412,8 @@ def do_edit_proposal(user, proposal: Proposal, content: dict, *, title: str, des
         raise PermissionDenied("Only the author can edit this proposal.")
     if proposal.status != Proposal.Status.PENDING:
         raise ProposalError(f"the proposal is {proposal.get_status_display().lower()}")
-    errors = [p for p in check_content(content) if p.level == "error"]
-    if errors:
-        raise ProposalError(f"{errors[0].field}: {errors[0].message}")
     _refuse_no_op(proposal.base_version, content)
+    _refuse_errors(check_proposal(content, proposal.base_version))
     proposal.content, proposal.title, proposal.description = content, title, description
     proposal.save(update_fields=["content", "title", "description"])
     audit.record(user, audit.Action.PROPOSAL_EDITED, proposal, language=proposal.language)
@@ -195,10 +425,24 @@ def _require_maintainer(user, proposal: Proposal) -> None:
         raise PermissionDenied(f"Only a maintainer of {proposal.language} can decide.")
 
 
-def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
+def do_approve(
+    user, proposal: Proposal, *, message: str = "", override_reason: str = ""
+) -> ConfigVersion:
     """New version, active pointer, flags addressed, audit, rescore queued on commit; and
-    a new version of each language that code-switches with this one, pinned to it."""
+    a new version of each language that code-switches with this one, pinned to it.
+
+    Only a proposal that passes `check_proposal` is approved: never one with an error;
+    one that trips a guard only with `override_reason`, kept in the approval's audit
+    event with the guards it overrode."""
     _require_maintainer(user, proposal)
+    proposal = Proposal.objects.select_related("base_version").get(pk=proposal.pk)
+    if proposal.status != Proposal.Status.PENDING:
+        raise ProposalError(f"the proposal is already {proposal.status}")
+    # Checked before the transaction: scoring the sample takes a while, and the language
+    # rows must not stay locked that long. What was checked must be what is approved.
+    checked = (content_json(proposal.content), proposal.base_version_id)
+    checks = check_proposal(proposal.content, proposal.base_version)
+    override = _refuse_unchecked(checks, override_reason)
     with transaction.atomic():
         # Lock the language rows first: two approvals of the same language serialize here,
         # and the second sees the first's version as active and is told to rebase.
@@ -208,6 +452,8 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
         proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if proposal.status != Proposal.Status.PENDING:
             raise ProposalError(f"the proposal is already {proposal.status}")
+        if (content_json(proposal.content), proposal.base_version_id) != checked:
+            raise ProposalError("the proposal changed while it was checked: look at it again")
         active = languages[0].active_version if languages else None
         if active is None or not _same_rules(active, proposal.base_version):
             raise ProposalError(
@@ -239,12 +485,30 @@ def do_approve(user, proposal: Proposal, *, message: str = "") -> ConfigVersion:
             proposal,
             language=proposal.language,
             version=version.number,
+            checked_turns=checks.sample,
+            **override,
         )
         notifications.proposal_decided(proposal)
         activate(version, user=user)
         reopen_undone_flags(version, user=user)
         bump_dependents(version, user=user)
     return version
+
+
+def _refuse_unchecked(checks: Checks, override_reason: str) -> dict:
+    """Refuse an approval the checks block. A guard is lifted by a maintainer's reason:
+    the audit data that says so, or {} when no guard tripped."""
+    _refuse_errors(checks)
+    if not checks.guards:
+        return {}
+    reason = override_reason.strip()
+    if not reason:
+        guard = checks.guards[0]
+        raise ProposalError(
+            f"guard: {guard.message}. A maintainer may approve it anyway by overriding "
+            "the guard with a reason"
+        )
+    return {"guard_override": {"reason": reason, "guards": [g.message for g in checks.guards]}}
 
 
 def _same_rules(active: ConfigVersion, base: ConfigVersion) -> bool:

@@ -192,35 +192,26 @@ def _editor(request, form, language, base, flags, proposal=None, *, status=200, 
 
 
 def _checks(content: dict, base, flags) -> dict:
-    try:
-        problems = service.check_content(content, sample_texts=_samples(base))
-    except ScoringError as exc:  # a config regex ran past its timeout on a sample text
-        problems = [_scoring_problem(exc)]
-    blocking = [p for p in problems if p.level == "error"]
-    context = {"problems": problems, "blocking": bool(blocking)}
-    if not blocking:
+    """What the Check button, the editor and the proposal's page show: the service's
+    checks on the language's sample (the same ones save and approval apply), the rule
+    changes and the linked flags under both configs."""
+    checks = service.check_proposal(content, base)
+    context = {
+        "checks": checks,
+        "problems": checks.problems,
+        "blocking": bool(checks.errors),
+        "flag_results": _flag_results(flags, base.content, content),
+    }
+    if not checks.errors:
         context["changes"] = service.rule_diff(base, content)
-        try:
-            context["flag_results"] = service.flag_results(flags, base.content, content)
-        except ScoringError as exc:
-            context.update(problems=[*problems, _scoring_problem(exc)], blocking=True)
     return context
 
 
-def _scoring_problem(exc: ScoringError) -> service.Problem:
-    return service.Problem("error", "config", f"cannot score with this config: {exc}")
-
-
-def _samples(base, limit: int = 200) -> list[str]:
-    """Texts to test idempotence on: the language's own references."""
-    from ..models import Turn
-
-    codes = Language.objects.filter(config_language=base.language).values_list("code", flat=True)
-    return list(
-        Turn.objects.filter(language__in=codes)
-        .order_by("pk")
-        .values_list("reference", flat=True)[:limit]
-    )
+def _flag_results(flags, base_content: dict, content: dict):
+    try:
+        return service.flag_results(flags, base_content, content)
+    except ScoringError:  # the config cannot be used at all: the checks say why
+        return None
 
 
 def _flags(request, config_language: str):
@@ -262,12 +253,12 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _detail_checks(proposal: Proposal) -> dict:
-    problems = service.check_content(proposal.content)
-    try:
-        flag_results = service.flag_checks(proposal)
-    except ScoringError as exc:  # a config regex ran past its timeout on a flagged turn
-        return {"problems": [*problems, _scoring_problem(exc)], "flag_results": []}
-    return {"problems": problems, "flag_results": flag_results}
+    """A pending proposal's page runs the checks its approval will run; a decided one
+    shows its linked flags only."""
+    if proposal.status == Proposal.Status.PENDING:
+        return _checks(proposal.content, proposal.base_version, proposal.flags.all())
+    base = proposal.base_version
+    return {"flag_results": _flag_results(proposal.flags.all(), base.content, proposal.content)}
 
 
 @require_POST
@@ -294,7 +285,10 @@ def proposal_approve(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = _get_proposal_for_user(request, pk)
     try:
         version = service.do_approve(
-            request.user, proposal, message=request.POST.get("message", "")
+            request.user,
+            proposal,
+            message=request.POST.get("message", ""),
+            override_reason=request.POST.get("override_reason", ""),
         )
     except service.ProposalError as exc:
         messages.error(request, f"Not approved: {exc}")

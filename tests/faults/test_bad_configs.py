@@ -1,7 +1,9 @@
 """Bad config edits through the proposal pages and services: invalid JSON, wrong types, a
 regex that does not compile (all refused when checked or saved, nothing written), and a
-catastrophic regex like `(a+)+$`, which compiles: the checks report its timeout, the pages
-never 500, and a rescore with it finishes (on a real worker too) with the turns it could
+catastrophic regex like `(a+)+$`, which compiles: the checks report its timeout on the
+language's sample and saving is refused, the pages of such a proposal (one saved before
+saves were checked) never 500, and a rescore with it (approved while the sample did not
+reach the text it backtracks on) finishes, on a real worker too, with the turns it could
 not score named, never a hung worker."""
 
 from __future__ import annotations
@@ -126,12 +128,20 @@ def test_pages_of_a_proposal_with_a_catastrophic_regex_never_500(client_for, rev
             "content": json.dumps(catastrophic()),
         },
     )
-    # saving is allowed (the regex compiles); the checks on its pages report the timeout
-    assert response.status_code in (302, 400), response.content[-2000:]
-    proposal = Proposal.objects.filter(title="strip trailing a's").first()
-    if proposal is None:
-        assert "timed out" in response.content.decode()
-        return
+    # the sample has the turn it backtracks on: saving is refused, naming the rule
+    assert response.status_code == 400, response.content[-2000:]
+    html = response.content.decode()
+    assert "replacements.0" in html and "timed out" in html
+    assert not Proposal.objects.exists()
+    # one saved before saves were checked: its pages still answer, and say why
+    proposal = Proposal.objects.create(
+        language="en",
+        base_version=config_version("en"),
+        content=catastrophic(),
+        title="strip trailing a's",
+        author=reviewer,
+    )
+    proposal.flags.set([flag])
     for url in (
         reverse("reviewapp:proposal", args=[proposal.pk]),
         reverse("reviewapp:proposal_edit", args=[proposal.pk]),
@@ -140,7 +150,8 @@ def test_pages_of_a_proposal_with_a_catastrophic_regex_never_500(client_for, rev
         page = client.get(url)
         assert page.status_code == 200, (url, page.content[-2000:])
     detail = client.get(reverse("reviewapp:proposal", args=[proposal.pk])).content.decode()
-    assert "timed out" in detail
+    assert "timed out" in detail and 'id="approve-blocked"' not in detail  # not a maintainer
+    assert f'id="flag-result-{flag.pk}"' in detail and "Cannot score this turn" in detail
     # the ablation of its steps cannot run: back to the proposal, saying why
     ablation = reverse("reviewapp:ablation", args=["en"]) + f"?proposal={proposal.pk}"
     page = client.get(ablation, follow=True)
@@ -149,8 +160,10 @@ def test_pages_of_a_proposal_with_a_catastrophic_regex_never_500(client_for, rev
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_rescore_with_a_catastrophic_regex_finishes_and_names_the_turns(make_user):
-    """Run inline: every chunk is scored, the evil turns are reported, the job is done."""
+def test_a_rescore_with_a_catastrophic_regex_finishes_and_names_the_turns(make_user, monkeypatch):
+    """Run inline: every chunk is scored, the evil turns are reported, the job is done.
+    The checks' sample is the first 30 turns, so they pass: the evil ones come later."""
+    monkeypatch.setattr(proposals, "SAMPLE_TURNS", 30)
     version = config_version("en")
     good = TurnFactory.create_batch(30)
     evil = TurnFactory.create_batch(2, reference=EVIL_TEXT, hypothesis="a b")
@@ -178,6 +191,7 @@ def test_a_real_worker_finishes_a_rescore_with_a_catastrophic_regex(
     make_user, broker, start_worker, monkeypatch
 ):
     monkeypatch.setattr(scoring, "CHUNK_SIZE", 20)
+    monkeypatch.setattr(proposals, "SAMPLE_TURNS", 57)  # the checks do not see the evil turns
     config_version("en")
     TurnFactory.create_batch(57)
     evil = TurnFactory.create_batch(3, reference=EVIL_TEXT, hypothesis=EVIL_TEXT)

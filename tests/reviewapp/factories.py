@@ -118,3 +118,11 @@ def with_fillers(version: ConfigVersion, *words: str) -> dict:
     content = copy.deepcopy(version.content)
     content["config"]["fillers"] = content["config"]["fillers"] + list(words)
     return content
+
+
+def with_rules(version: ConfigVersion, *rules: tuple[str, str]) -> dict:
+    """The version's config bundle with more `replacements` (pattern, replacement)."""
+    content = copy.deepcopy(version.content)
+    added = [{"pattern": p, "replacement": r} for p, r in rules]
+    content["config"]["replacements"] = content["config"].get("replacements", []) + added
+    return content

@@ -116,7 +116,7 @@ def test_proposal_approved_creates_a_version_and_queues_a_rescore(maintainer_de,
     version = proposals.do_approve(maintainer_de, proposal)
     approved = only_event(Action.PROPOSAL_APPROVED)
     assert (approved.actor, approved.object_id) == (maintainer_de, str(proposal.pk))
-    assert approved.data == {"version": version.number}
+    assert approved.data == {"version": version.number, "checked_turns": 0}
     created = only_event(Action.VERSION_CREATED)
     assert (created.object_type, created.object_id) == ("configversion", str(version.pk))
     assert created.data["parent"] == 1 and created.data["hash"] == version.normalizer_hash

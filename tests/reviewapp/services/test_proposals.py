@@ -1,7 +1,9 @@
 """Proposals: checks, impact preview, approval that fans out, rejection, rebase."""
 
 import copy
+import re
 import threading
+import time
 
 import pytest
 from django.core.exceptions import PermissionDenied
@@ -12,7 +14,7 @@ from reviewapp.services import proposals
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.preview import create_preview_job, run_preview
 from reviewapp.services.scoring import run_chunk
-from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers
+from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers, with_rules
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -206,3 +208,198 @@ def test_two_simultaneous_approvals_never_fork_the_chain(english_corpus, reviewe
         ConfigVersion.objects.filter(language="en").values_list("number", "parent__number")
     ) == [(1, None), (2, 1)]
     assert Proposal.objects.filter(status="approved").count() == 1
+
+
+# --- the checks that block saving and approval ---------------------------------------
+
+EVIL_TEXT = "a" * 2000 + "b"  # `(a+)+$` backtracks on it past the rule's timeout
+NOT_IDEMPOTENT = ("flight", "flight plan")  # a second pass adds another "plan"
+
+
+@pytest.fixture
+def english_sample(db):
+    """Twelve English turns with an error each: enough for the guards to apply."""
+    ensure_languages()
+    conversation = ConversationFactory(language="en")
+    TurnFactory.create_batch(12, conversation=conversation)
+    return Language.objects.get(code="en").active_version
+
+
+def saved_before_the_checks(author, base, content) -> Proposal:
+    """A proposal written straight to the table, as one saved before save was checked."""
+    return Proposal.objects.create(
+        language="en", base_version=base, content=content, title="old", author=author
+    )
+
+
+#: name -> (rules appended to English, what the refusal says)
+REFUSED = {
+    "not idempotent": ([NOT_IDEMPOTENT], r"config: not idempotent on 'my flight is at seven'"),
+    "times out": ([("(a+)+$", "")], r"replacements\.0: .*'\(a\+\)\+\$' timed out"),
+    "grows past its limit": (
+        [(".+", r"\g<0> \g<0>")] * 24,
+        r"replacements\.\d+: .*made the text \d+ characters long",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_a_blocking_error_refuses_save_edit_and_approval(english_sample, reviewer, make_user, name):
+    rules, says = REFUSED[name]
+    TurnFactory(conversation=ConversationFactory(language="en"), reference=EVIL_TEXT)
+    bad = with_rules(english_sample, *rules)
+    with pytest.raises(proposals.ProposalError, match=says):
+        proposals.do_create_proposal(reviewer, "en", bad, title="bad")
+    assert not Proposal.objects.exists()
+    good = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(english_sample, "ahem"), title="good"
+    )
+    with pytest.raises(proposals.ProposalError, match=says):
+        proposals.do_edit_proposal(reviewer, good, bad, title="bad", description="")
+    assert Proposal.objects.get().content == with_fillers(english_sample, "ahem")
+    # saved before saving was checked, or while the sample did not show it: no override
+    old = saved_before_the_checks(reviewer, english_sample, bad)
+    maintainer = make_user("mia-en", maintains=["en"])
+    for reason in ("", "I know what I am doing"):
+        with pytest.raises(proposals.ProposalError, match=says):
+            proposals.do_approve(maintainer, old, override_reason=reason)
+    assert ConfigVersion.objects.filter(language="en").count() == 1
+    assert Proposal.objects.get(pk=old.pk).status == Proposal.Status.PENDING
+
+
+def test_the_check_finds_what_the_normalizer_memo_would_hide(english_sample):
+    """A normalizer takes its own output as final (idempotence is what lets it): the
+    second pass of the check must not be answered from that memory."""
+    checks = proposals.check_proposal(with_rules(english_sample, NOT_IDEMPOTENT), english_sample)
+    [error] = checks.errors
+    assert error.message.startswith("not idempotent on 'my flight is at seven': a second pass")
+    once, twice = re.findall(r"'(my flight[^']*)'", error.message)[1:]
+    assert twice.count("plan") > once.count("plan") > 0
+
+
+def test_a_timing_out_rule_is_found_quickly_and_named(english_sample):
+    TurnFactory(conversation=ConversationFactory(language="en"), reference=EVIL_TEXT)
+    started = time.monotonic()
+    checks = proposals.check_proposal(with_rules(english_sample, ("(a+)+$", "")), english_sample)
+    assert time.monotonic() - started < 10
+    assert [p.field for p in checks.errors] == ["replacements.0"]
+    assert f"on the turn {EVIL_TEXT[:60]!r}" in checks.errors[0].message
+
+
+def test_the_sample_is_bounded_and_the_same_every_time(english_sample, monkeypatch):
+    monkeypatch.setattr(proposals, "SAMPLE_TURNS", 5)
+    TurnFactory(conversation=ConversationFactory(language="en"), reference=EVIL_TEXT)
+    content = with_rules(english_sample, ("(a+)+$", ""))
+    for _ in range(2):
+        checks = proposals.check_proposal(content, english_sample)
+        assert (checks.problems, checks.sample, checks.total) == ((), 5, 13)
+    monkeypatch.setattr(proposals, "SAMPLE_TURNS", 13)
+    assert proposals.check_proposal(content, english_sample).errors
+
+
+def test_a_config_slow_on_every_text_is_stopped_at_the_sample_budget(english_sample, monkeypatch):
+    monkeypatch.setattr(proposals, "SAMPLE_SECONDS", 0.0)
+    checks = proposals.check_proposal(with_fillers(english_sample, "ahem"), english_sample)
+    assert checks.errors[0].message.startswith("too slow: it spent ")
+    assert checks.sample == 1
+
+
+def test_erasing_every_reference_trips_the_guards(english_sample):
+    checks = proposals.check_proposal(with_rules(english_sample, (".+", "")), english_sample)
+    assert not checks.errors
+    assert [p.message.split(":")[0] for p in checks.guards] == [
+        "it erases text",
+        "it empties texts",
+        "it hides errors",
+    ]
+    assert "12 of the 12 errors v1 finds on the sample disappear" in checks.guards[2].message
+
+
+def test_an_ordinary_proposal_trips_no_guard(english_sample):
+    checks = proposals.check_proposal(with_fillers(english_sample, "ahem"), english_sample)
+    assert (checks.problems, checks.sample, checks.guarded) == ((), 12, True)
+
+
+def test_guards_need_enough_turns(english_corpus):
+    version, _ = english_corpus
+    checks = proposals.check_proposal(with_rules(version, (".+", "")), version)
+    assert (checks.problems, checks.sample, checks.guarded) == ((), 3, False)
+
+
+def test_a_guard_is_saved_but_blocks_approval_until_a_maintainer_overrides_it(
+    english_sample, reviewer, make_user
+):
+    erase = with_rules(english_sample, (".+", ""))
+    proposal = proposals.do_create_proposal(reviewer, "en", erase, title="erase")
+    maintainer = make_user("mia-en", maintains=["en"])
+    with pytest.raises(proposals.ProposalError, match="guard: it erases text.*with a reason"):
+        proposals.do_approve(maintainer, proposal, override_reason="  ")
+    assert ConfigVersion.objects.filter(language="en").count() == 1
+    reason = "the references of this language are read from markup, see the wiki"
+    version = proposals.do_approve(maintainer, proposal, override_reason=reason)
+    assert version.number == 2
+    event = AuditEvent.objects.get(action="proposal:approved")
+    assert event.actor == maintainer
+    assert event.data["guard_override"]["reason"] == reason
+    assert [g.split(":")[0] for g in event.data["guard_override"]["guards"]] == [
+        "it erases text",
+        "it empties texts",
+        "it hides errors",
+    ]
+
+
+def test_an_approval_without_a_guard_records_no_override(english_sample, reviewer, make_user):
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(english_sample, "ahem"), title="ahem"
+    )
+    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal, override_reason="x")
+    assert "guard_override" not in AuditEvent.objects.get(action="proposal:approved").data
+
+
+def test_linked_flags_are_scored_for_the_first_ones_only(english_corpus, reviewer, monkeypatch):
+    version, turns = english_corpus
+    flags = [
+        Flag.objects.create(
+            turn=turns["other"],
+            version=version,
+            language="en",
+            author=reviewer,
+            category=Flag.Category.FALSE_ERROR,
+            ref_start=1,
+            ref_end=2,
+            hyp_start=1,
+            hyp_end=2,
+            ref_span="flight",
+        )  # fmt: skip
+        for _ in range(3)
+    ]
+    monkeypatch.setattr(proposals, "FLAGS_SHOWN", 2)
+    results = proposals.flag_results(
+        Flag.objects.filter(pk__in=[f.pk for f in flags]),
+        version.content,
+        with_fillers(version, "ahem"),
+    )
+    assert [row["flag"] for row in results.rows] == flags[:2]
+    assert (results.total, results.more) == (3, 1)
+
+
+def test_an_edit_while_the_approval_checks_is_not_approved_unchecked(
+    english_sample, reviewer, make_user, monkeypatch
+):
+    """The checks run before the language is locked: an edit that lands meanwhile must
+    not be approved with the verdict on the content before it."""
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(english_sample, "ahem"), title="ahem"
+    )
+    check = proposals.check_proposal
+
+    def check_then_edit(content, base):
+        checks = check(content, base)
+        erase = with_rules(english_sample, (".+", ""))
+        Proposal.objects.filter(pk=proposal.pk).update(content=erase)
+        return checks
+
+    monkeypatch.setattr(proposals, "check_proposal", check_then_edit)
+    with pytest.raises(proposals.ProposalError, match="changed while it was checked"):
+        proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    assert ConfigVersion.objects.filter(language="en").count() == 1

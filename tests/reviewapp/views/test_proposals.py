@@ -5,10 +5,11 @@ import json
 import pytest
 from django.urls import reverse
 
-from reviewapp.models import ConfigVersion, Job, Language, Proposal
+from reviewapp.models import AuditEvent, ConfigVersion, Job, Language, Proposal
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.scoring import create_job, run_chunk
-from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers
+from reviewapp.views import configs as config_views
+from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers, with_rules
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -143,6 +144,19 @@ def test_ablation_page_lists_every_step(client_for, reviewer, german):
     page = client_for(reviewer).get(reverse("reviewapp:ablation", args=["de"])).content.decode()
     for step in ("input", "hyphens", "char_folds", "fillers", "whitespace"):
         assert f"<td>{step}</td>" in page
+    assert "on a sample of 2 of 2 scored turns (the first by id, at most 1000)" in page
+
+
+def test_ablation_runs_on_a_bounded_sample_and_says_so(client_for, reviewer, german, monkeypatch):
+    monkeypatch.setattr(config_views, "ABLATION_TURNS", 1)
+    client = client_for(reviewer)
+    page = client.get(reverse("reviewapp:ablation", args=["de"])).content.decode()
+    assert 'id="ablation-sample">on a sample of 1 of 2 scored turns' in page
+    # a config slow on every text stops at the time box, and the page says so
+    monkeypatch.setattr(config_views, "ABLATION_SECONDS", 0.0)
+    page = client.get(reverse("reviewapp:ablation", args=["de"])).content.decode()
+    assert "on a sample of 0 of 2 scored turns" in page
+    assert "the config was too slow for more in 0 s" in page
 
 
 def test_job_progress_stops_polling_when_done(client_for, reviewer, german):
@@ -186,3 +200,110 @@ def test_reviewed_flags_download_as_fixtures(client_for, reviewer, german):
     payload = response.json()
     assert payload["language"] == "de"
     assert [(c["flag_id"], c["expect"]) for c in payload["cases"]] == [(flag.pk, "stays_error")]
+
+
+# --- checks on the pages: the same as save and approval apply ------------------------
+
+
+@pytest.fixture
+def german_sample(german):
+    """Twelve more German turns with an error each: enough for the guards to apply."""
+    conversation = ConversationFactory(language="de")
+    TurnFactory.create_batch(
+        12, conversation=conversation, reference="mein Konto", hypothesis="dein Konto"
+    )
+    return german
+
+
+def old_proposal(author, base, content) -> Proposal:
+    """Written straight to the table, as a proposal saved before saves were checked."""
+    return Proposal.objects.create(
+        language="de", base_version=base, content=content, title="old", author=author
+    )
+
+
+NOT_IDEMPOTENT = ("(?i)konto", "Konto Konto")  # a second pass doubles it again
+
+
+def test_check_and_save_agree_on_a_rule_that_is_not_idempotent(client_for, reviewer, german):
+    client = client_for(reviewer)
+    bad = with_rules(german, NOT_IDEMPOTENT)
+    check = post_editor(client, bad, action="check").content.decode()
+    assert "not idempotent on " in check and 'id="checks-sample"' in check
+    response = post_editor(client, bad, action="save")
+    assert response.status_code == 400
+    assert "not idempotent on " in response.content.decode()
+    assert not Proposal.objects.exists()
+
+
+def test_the_proposal_page_lists_the_errors_and_approval_refuses(
+    client_for, reviewer, make_user, german
+):
+    proposal = old_proposal(reviewer, german, with_rules(german, NOT_IDEMPOTENT))
+    client = client_for(make_user("max-de", maintains=["de"]))
+    url = reverse("reviewapp:proposal", args=[proposal.pk])
+    page = client.get(url).content.decode()
+    assert 'class="problem-error"' in page and "not idempotent on " in page
+    assert "Scored on 0 of the language's 2 turns" in page
+    assert 'id="approve-blocked"' in page and 'id="override-guard"' not in page
+    approve = reverse("reviewapp:proposal_approve", args=[proposal.pk])
+    response = client.post(approve, {"override_reason": "trust me"}, follow=True)
+    assert "Not approved: config: not idempotent" in response.content.decode()
+    assert Proposal.objects.get().status == "pending"
+    assert ConfigVersion.objects.filter(language="de").count() == 1
+
+
+def test_a_guard_is_shown_and_overridden_with_a_reason_over_http(
+    client_for, reviewer, make_user, german_sample
+):
+    client = client_for(reviewer)
+    response = post_editor(client, with_rules(german_sample, (".+", "")), action="save")
+    assert response.status_code == 302  # saved: the author may be mid-work
+    proposal = Proposal.objects.get()
+    url = reverse("reviewapp:proposal", args=[proposal.pk])
+    page = client.get(url).content.decode()
+    assert 'class="problem-guard"' in page and "it hides errors: 13 of the 13 errors" in page
+    assert 'id="override-guard"' not in page  # a reviewer cannot decide
+    client.force_login(make_user("max-de", maintains=["de"]))
+    page = client.get(url).content.decode()
+    assert 'id="override-guard"' in page and "Override the guard, reason" in page
+    approve = reverse("reviewapp:proposal_approve", args=[proposal.pk])
+    response = client.post(approve, {"override_reason": ""}, follow=True)
+    assert "Not approved: guard: it erases text" in response.content.decode()
+    assert Proposal.objects.get().status == "pending"
+    client.post(approve, {"override_reason": "the wiki explains why"})
+    assert Proposal.objects.get().status == "approved"
+    event = AuditEvent.objects.get(action="proposal:approved")
+    assert event.data["guard_override"]["reason"] == "the wiki explains why"
+
+
+def test_a_page_shows_the_first_linked_flags_and_how_many_more(
+    client_for, reviewer, german, monkeypatch
+):
+    from reviewapp.models import Flag, Turn
+    from reviewapp.services import proposals
+
+    turn = Turn.objects.get(reference="hmja das Konto")
+    flags = [
+        Flag.objects.create(
+            turn=turn,
+            version=german,
+            language="de",
+            author=reviewer,
+            category=Flag.Category.FALSE_ERROR,
+            ref_start=0,
+            ref_end=1,
+            hyp_start=0,
+            hyp_end=0,
+            ref_span="hmja",
+        )  # fmt: skip
+        for _ in range(3)
+    ]
+    proposal = proposals.do_create_proposal(
+        reviewer, "de", with_fillers(german, "hmja"), title="hmja", flags=flags
+    )
+    monkeypatch.setattr(proposals, "FLAGS_SHOWN", 2)
+    page = client_for(reviewer).get(reverse("reviewapp:proposal", args=[proposal.pk]))
+    html = page.content.decode()
+    assert [f'id="flag-result-{f.pk}"' in html for f in flags] == [True, True, False]
+    assert "The first 2 linked flags are scored here, and 1 more are not." in html
