@@ -169,6 +169,10 @@ if TRUSTED_PROXIES:
 # The container health check calls plain HTTP from inside the container.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
+# A policy a team may turn on: a proposal is approved only after an impact preview of it
+# as it is now (after its last edit or rebase) has finished.
+APPROVAL_NEEDS_PREVIEW = env_bool("APPROVAL_NEEDS_PREVIEW", False)
+
 # --- Mail ---------------------------------------------------------------------------------
 # Notifications (a decision on your proposal, a proposal waiting for your language) are
 # also mailed to users who have an address. The demo and DEBUG print mail to the console;

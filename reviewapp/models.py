@@ -603,6 +603,7 @@ class AuditEvent(ImmutableModel):
         PROPOSAL_EDITED = "proposal:edited", "Proposal edited"
         PROPOSAL_APPROVED = "proposal:approved", "Proposal approved"
         PROPOSAL_REJECTED = "proposal:rejected", "Proposal rejected"
+        PROPOSAL_COMMENTED = "proposal:commented", "Proposal commented"
         VERSION_CREATED = "version:created", "Config version created"
         RESCORE_QUEUED = "rescore:queued", "Rescore queued"
         RESCORE_CANCELLED = "rescore:cancelled", "Rescore cancelled"
@@ -633,6 +634,7 @@ class Notification(models.Model):
         PROPOSAL_WAITING = "proposal_waiting", "A proposal for your language waits"
         PROPOSAL_APPROVED = "proposal_approved", "Your proposal was approved"
         PROPOSAL_REJECTED = "proposal_rejected", "Your proposal was rejected"
+        PROPOSAL_COMMENTED = "proposal_commented", "A comment on a proposal you follow"
 
     recipient = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -649,3 +651,18 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.text}"
+
+
+class ProposalComment(models.Model):
+    """One message in a proposal's discussion: kept as written, never edited."""
+
+    proposal = models.ForeignKey(Proposal, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.author} on {self.proposal_id}: {self.text[:40]}"

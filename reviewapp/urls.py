@@ -36,6 +36,7 @@ urlpatterns = [
     path("proposals/<int:pk>/approve", proposals.proposal_approve, name="proposal_approve"),
     path("proposals/<int:pk>/reject", proposals.proposal_reject, name="proposal_reject"),
     path("proposals/<int:pk>/rebase", proposals.proposal_rebase, name="proposal_rebase"),
+    path("proposals/<int:pk>/comments", proposals.proposal_comment, name="proposal_comment"),
     path("languages/<str:code>/config", configs.config_history, name="config_history"),
     path(
         "languages/<str:code>/config/v<int:number>/revert",

@@ -49,6 +49,16 @@ def proposal_decided(proposal: Proposal) -> list[Notification]:
     return _send(recipients, kind, proposal, text)
 
 
+def proposal_commented(comment) -> list[Notification]:
+    """Tell the proposal's author and everyone who commented before, except the writer."""
+    proposal = comment.proposal
+    earlier = proposal.comments.exclude(pk=comment.pk).values_list("author_id", flat=True)
+    people = {proposal.author_id, *earlier} - {comment.author_id}
+    recipients = get_user_model().objects.filter(pk__in=people, is_active=True)
+    text = f"{comment.author} on “{proposal.title}”: {comment.text[:200]}"
+    return _send(recipients, Kind.PROPOSAL_COMMENTED, proposal, text)
+
+
 def _send(recipients, kind: str, proposal: Proposal, text: str) -> list[Notification]:
     notes = Notification.objects.bulk_create(
         Notification(recipient=user, kind=kind, proposal=proposal, text=text) for user in recipients

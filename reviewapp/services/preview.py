@@ -23,7 +23,7 @@ from scoring import Counts
 from scoring.config.diff import diff_bundles, touched_strings
 
 from ..models import Flag, Job, Language, Proposal, Score, Turn
-from .proposals import scorer_for_content
+from .proposals import content_digest, scorer_for_content
 
 MAX_LISTED = 100
 PROGRESS_EVERY = 500
@@ -94,6 +94,7 @@ def run_preview(job_id: int) -> dict:
     result.update(
         changes=[c.describe() for c in changes],
         rescored_all=strings is None,
+        content_digest=content_digest(proposal),
         seconds=round(time.monotonic() - started, 3),
     )
     Job.objects.filter(pk=job.pk).update(

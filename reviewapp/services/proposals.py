@@ -7,12 +7,14 @@ the active pointer, the linked flags, an audit event and a rescore job queued on
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 import time
 import unicodedata
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -29,7 +31,7 @@ from scoring import (
 )
 from scoring.config.diff import Change, Conflict, apply_changes, diff_bundles
 
-from ..models import ConfigVersion, Flag, Language, Proposal
+from ..models import ConfigVersion, Flag, Job, Language, Proposal
 from ..roles import is_maintainer_of
 from . import audit, notifications
 from .configs import companion_bundles, create_version
@@ -441,6 +443,10 @@ def do_approve(
     # Checked before the transaction: scoring the sample takes a while, and the language
     # rows must not stay locked that long. What was checked must be what is approved.
     checked = (content_json(proposal.content), proposal.base_version_id)
+    if settings.APPROVAL_NEEDS_PREVIEW and not has_fresh_preview(proposal):
+        raise ProposalError(
+            "approval needs an impact preview of the proposal as it is now: run the preview"
+        )
     checks = check_proposal(proposal.content, proposal.base_version)
     override = _refuse_unchecked(checks, override_reason)
     with transaction.atomic():
@@ -485,6 +491,7 @@ def do_approve(
             proposal,
             language=proposal.language,
             version=version.number,
+            reason=message,
             checked_turns=checks.sample,
             **override,
         )
@@ -493,6 +500,19 @@ def do_approve(
         reopen_undone_flags(version, user=user)
         bump_dependents(version, user=user)
     return version
+
+
+def content_digest(proposal: Proposal) -> str:
+    """What a preview was run on: the proposal's content and its base."""
+    data = f"{proposal.base_version_id}\n{content_json(proposal.content)}"
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def has_fresh_preview(proposal: Proposal) -> bool:
+    """Whether an impact preview finished on the proposal as it is now (not before its
+    last edit or rebase)."""
+    done = Job.objects.filter(proposal=proposal, kind=Job.Kind.PREVIEW, status=Job.Status.DONE)
+    return done.filter(result__content_digest=content_digest(proposal)).exists()
 
 
 def _refuse_unchecked(checks: Checks, override_reason: str) -> dict:

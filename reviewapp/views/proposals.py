@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -13,6 +14,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import ScoringError
@@ -21,6 +23,7 @@ from ..forms import EditForm, ProposalForm, RejectForm
 from ..models import Flag, Job, Language, Proposal
 from ..roles import is_maintainer_of
 from ..services import proposals as service
+from ..services.comments import CommentError, do_comment
 from ..services.edits import EditError, apply_edit
 from ..services.preview import PreviewLimitError, create_preview_job
 from ..sorting import Column, sort_table
@@ -248,8 +251,34 @@ def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_decide": is_maintainer_of(request.user, proposal.language),
         "is_author": proposal.author_id == request.user.pk,
         "reject_form": RejectForm(),
+        "needs_preview": settings.APPROVAL_NEEDS_PREVIEW
+        and not service.has_fresh_preview(proposal),
+        **_discussion(proposal),
     }
     return render(request, "reviewapp/proposal_detail.html", context)
+
+
+def _discussion(proposal: Proposal, *, error: str = "", draft: str = "") -> dict:
+    comments = proposal.comments.select_related("author")
+    return {"comments": comments, "comment_error": error, "comment_draft": draft}
+
+
+@require_POST
+def proposal_comment(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add to the proposal's discussion; with htmx the answer is the discussion itself."""
+    proposal = _get_proposal_for_user(request, pk)
+    text = request.POST.get("text", "")
+    try:
+        do_comment(request.user, proposal, text)
+    except CommentError as exc:
+        if request.htmx:
+            context = {"proposal": proposal, **_discussion(proposal, error=str(exc), draft=text)}
+            return render(request, "reviewapp/proposal_detail.html#discussion", context, status=400)
+        messages.error(request, f"Not posted: {exc}")
+    if request.htmx:
+        context = {"proposal": proposal, **_discussion(proposal)}
+        return render(request, "reviewapp/proposal_detail.html#discussion", context)
+    return redirect(reverse("reviewapp:proposal", args=[proposal.pk]) + "#discussion")
 
 
 def _detail_checks(proposal: Proposal) -> dict:
@@ -283,11 +312,17 @@ def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def proposal_approve(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = _get_proposal_for_user(request, pk)
+    reason = request.POST.get("message", "").strip()
+    if not reason and is_maintainer_of(request.user, proposal.language):
+        # Why a config changed is what its history is read for: the reason becomes the
+        # version's message and is kept in the approval's audit event.
+        messages.error(request, "Not approved: say why (the reason becomes the version's message).")
+        return redirect("reviewapp:proposal", pk=proposal.pk)
     try:
         version = service.do_approve(
             request.user,
             proposal,
-            message=request.POST.get("message", ""),
+            message=reason,
             override_reason=request.POST.get("override_reason", ""),
         )
     except service.ProposalError as exc:

@@ -95,6 +95,7 @@ def test_flag_propose_preview_approve_rescore_export(
     page.reload()
     assert page.inner_text("#flips-fixed") == "1"
     assert page.locator("#over-normalization").count() == 0
+    page.fill("#id_approve_reason", "fixes the flagged filler")
     page.click("#approve-form button")
     page.wait_for_selector("#rescore progress")
     page.wait_for_selector("#rescore .job-status[data-status=done]", timeout=60_000)

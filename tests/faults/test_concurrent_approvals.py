@@ -74,7 +74,9 @@ def test_simultaneous_approvals_over_http_one_wins_one_is_told_to_rebase(
     def approve(browser: Browser, proposal: Proposal) -> None:
         try:
             barrier.wait(timeout=30)
-            pages[proposal.pk] = browser.post(f"/proposals/{proposal.pk}/approve", {})
+            pages[proposal.pk] = browser.post(
+                f"/proposals/{proposal.pk}/approve", {"message": "race"}
+            )
         except BaseException as exc:  # reported below, with the other thread's outcome
             errors.append(exc)
 

@@ -192,7 +192,7 @@ def test_approve_button_says_nothing_changed_and_a_retry_works(
     url = reverse("reviewapp:proposal_approve", args=[proposal.pk])
 
     pg_proxy.cut_on(APPROVAL_CUTS["pointer"])
-    response = client.post(url, follow=True)
+    response = client.post(url, {"message": "outage"}, follow=True)
     assert pg_proxy.tripped.is_set()
     assert response.status_code == 200
     assert response.redirect_chain == [(reverse("reviewapp:proposal", args=[proposal.pk]), 302)]
@@ -200,6 +200,6 @@ def test_approve_button_says_nothing_changed_and_a_retry_works(
     assert "Not approved" in text and "database" in text and "try again" in text.lower()
     assert approval_state(proposal) == before
 
-    response = client.post(url, follow=True)
+    response = client.post(url, {"message": "outage"}, follow=True)
     assert "Approved as" in response.content.decode()
     assert approval_state(proposal)[:3] == (Proposal.Status.APPROVED, 2, 2)

@@ -113,10 +113,14 @@ def test_proposal_edited(reviewer, proposal, v1):
 
 
 def test_proposal_approved_creates_a_version_and_queues_a_rescore(maintainer_de, proposal):
-    version = proposals.do_approve(maintainer_de, proposal)
+    version = proposals.do_approve(maintainer_de, proposal, message="hmja is a filler")
     approved = only_event(Action.PROPOSAL_APPROVED)
     assert (approved.actor, approved.object_id) == (maintainer_de, str(proposal.pk))
-    assert approved.data == {"version": version.number, "checked_turns": 0}
+    assert approved.data == {
+        "version": version.number,
+        "reason": "hmja is a filler",
+        "checked_turns": 0,
+    }
     created = only_event(Action.VERSION_CREATED)
     assert (created.object_type, created.object_id) == ("configversion", str(version.pk))
     assert created.data["parent"] == 1 and created.data["hash"] == version.normalizer_hash
@@ -135,6 +139,16 @@ def test_proposal_rejected(maintainer_de, proposal):
     event = only_event(Action.PROPOSAL_REJECTED)
     assert (event.actor, event.object_id) == (maintainer_de, str(proposal.pk))
     assert event.data == {"reason": "not a filler in German"}
+
+
+def test_proposal_commented(maintainer_de, proposal):
+    from reviewapp.services.comments import do_comment
+
+    comment = do_comment(maintainer_de, proposal, "  Is hmja a filler in Swiss German too?  ")
+    event = only_event(Action.PROPOSAL_COMMENTED)
+    assert (event.actor, event.object_id) == (maintainer_de, str(proposal.pk))
+    assert event.data == {"comment": comment.pk}
+    assert comment.text == "Is hmja a filler in Swiss German too?"
 
 
 def test_proposal_rebased(reviewer, maintainer_de, proposal, v1):
@@ -268,6 +282,7 @@ def test_every_action_has_a_test_here():
         Action.PROPOSAL_EDITED: test_proposal_edited,
         Action.PROPOSAL_APPROVED: test_proposal_approved_creates_a_version_and_queues_a_rescore,
         Action.PROPOSAL_REJECTED: test_proposal_rejected,
+        Action.PROPOSAL_COMMENTED: test_proposal_commented,
         Action.VERSION_CREATED: test_proposal_approved_creates_a_version_and_queues_a_rescore,
         Action.RESCORE_QUEUED: test_rescore_queued_by_a_retry,
         Action.RESCORE_CANCELLED: test_rescore_cancelled,

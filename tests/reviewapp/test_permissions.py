@@ -28,6 +28,7 @@ from reviewapp.models import (
     Language,
     Notification,
     Proposal,
+    ProposalComment,
 )
 from reviewapp.services import proposals
 from reviewapp.services.flags import do_create_flag
@@ -87,6 +88,8 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "proposal_reject": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     # the author or a maintainer of the language rebases a stale proposal
     "proposal_rebase": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 302)},
+    # anyone who reviews may take part in a proposal's discussion
+    "proposal_comment": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 302, 302)},
     "config_history": {"GET": READ, "POST": GET_ONLY},
     "config_revert": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 302, 302)},
     "ablation": {"GET": READ, "POST": GET_ONLY},
@@ -172,6 +175,7 @@ URL_ARGS = {
     "proposal_approve": lambda o: [o["proposal"].pk],
     "proposal_reject": lambda o: [o["proposal"].pk],
     "proposal_rebase": lambda o: [o["stale"].pk],
+    "proposal_comment": lambda o: [o["proposal"].pk],
     "config_history": lambda o: ["de"],
     "config_revert": lambda o: ["de", 1],
     "ablation": lambda o: ["de"],
@@ -206,6 +210,10 @@ def post_data(name: str, objects: dict) -> dict:
         }
     if name == "proposal_reject":
         return {"reason": "not a filler in German"}
+    if name == "proposal_approve":
+        return {"message": "hmja is a filler"}
+    if name == "proposal_comment":
+        return {"text": "Is this a filler everywhere?"}
     return {}
 
 
@@ -221,6 +229,7 @@ def state() -> tuple:
         list(Job.objects.order_by("pk").values_list("pk", "status")),
         ConfigVersion.objects.count(),
         list(Notification.objects.order_by("pk").values_list("pk", "read_at")),
+        ProposalComment.objects.count(),
     )
 
 

@@ -16,6 +16,7 @@ import pytest
 from django.urls import reverse
 
 from reviewapp.models import ConfigVersion, Job, Score
+from reviewapp.services.comments import do_comment
 from reviewapp.services.configs import create_version
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.proposals import do_create_proposal
@@ -115,8 +116,11 @@ def test_proposal_page_queries_do_not_grow_with_linked_flags_or_previews(
     for proposal in (few, many):
         for _ in range(2):
             Job.objects.create(kind=Job.Kind.PREVIEW, language="en", proposal=proposal)
+    for proposal in (few, many):  # the discussion's comments, with their authors
+        for n in range(len(corpus["flags"]) if proposal is many else 1):
+            do_comment(reviewer, proposal, f"comment {n}")
     get(client, "proposal", few.pk)
-    with django_assert_num_queries(10) as small:
+    with django_assert_num_queries(11) as small:
         get(client, "proposal", few.pk)
     assert len(corpus["flags"]) > 1
     with django_assert_num_queries(len(small.captured_queries)):

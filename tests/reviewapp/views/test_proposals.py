@@ -90,9 +90,15 @@ def test_the_whole_loop_through_the_pages(client_for, reviewer, make_user, germa
     assert client.post(reverse("reviewapp:proposal_approve", args=[proposal.pk])).status_code == 403
     maintainer = make_user("max-de", maintains=["de"])
     client.force_login(maintainer)
-    client.post(reverse("reviewapp:proposal_approve", args=[proposal.pk]))
+    approve = reverse("reviewapp:proposal_approve", args=[proposal.pk])
+    refused = client.post(approve, follow=True).content.decode()
+    assert "Not approved: say why" in refused  # the reason is required
+    proposal.refresh_from_db()
+    assert proposal.status == "pending"
+    client.post(approve, {"message": "ähm is a German filler"})
     proposal.refresh_from_db()
     assert proposal.status == "approved"
+    assert ConfigVersion.objects.get(language="de", number=2).message == "ähm is a German filler"
     assert ConfigVersion.objects.filter(language="de").count() == 2
     history = client.get(reverse("reviewapp:config_history", args=["de"]) + "?a=1&b=2")
     assert b'id="version-2"' in history.content
@@ -247,7 +253,7 @@ def test_the_proposal_page_lists_the_errors_and_approval_refuses(
     assert "Scored on 0 of the language's 2 turns" in page
     assert 'id="approve-blocked"' in page and 'id="override-guard"' not in page
     approve = reverse("reviewapp:proposal_approve", args=[proposal.pk])
-    response = client.post(approve, {"override_reason": "trust me"}, follow=True)
+    response = client.post(approve, {"override_reason": "trust me", "message": "m"}, follow=True)
     assert "Not approved: config: not idempotent" in response.content.decode()
     assert Proposal.objects.get().status == "pending"
     assert ConfigVersion.objects.filter(language="de").count() == 1
@@ -268,10 +274,10 @@ def test_a_guard_is_shown_and_overridden_with_a_reason_over_http(
     page = client.get(url).content.decode()
     assert 'id="override-guard"' in page and "Override the guard, reason" in page
     approve = reverse("reviewapp:proposal_approve", args=[proposal.pk])
-    response = client.post(approve, {"override_reason": ""}, follow=True)
+    response = client.post(approve, {"override_reason": "", "message": "m"}, follow=True)
     assert "Not approved: guard: it erases text" in response.content.decode()
     assert Proposal.objects.get().status == "pending"
-    client.post(approve, {"override_reason": "the wiki explains why"})
+    client.post(approve, {"override_reason": "the wiki explains why", "message": "m"})
     assert Proposal.objects.get().status == "approved"
     event = AuditEvent.objects.get(action="proposal:approved")
     assert event.data["guard_override"]["reason"] == "the wiki explains why"
