@@ -550,6 +550,26 @@ class Job(models.Model):
     def percent(self) -> int:
         return int(100 * (self.done + self.failed) / self.total) if self.total else 0
 
+    def pending_chunks(self) -> int:
+        return self.chunks.filter(status=JobChunk.Status.PENDING).count()
+
+    def can_be_cancelled(self) -> bool:
+        """Work is left: the job is queued or running, or, whatever its status says, a
+        chunk of it is pending (code before chunks were split failed a job at its first
+        failed chunk while the others ran on)."""
+        if self.cancel_requested:
+            return False
+        return self.status in {self.Status.QUEUED, self.Status.RUNNING} or bool(
+            self.pending_chunks()
+        )
+
+    @property
+    def can_be_retried(self) -> bool:
+        """A scoring job that is over and left turns without a score."""
+        if self.kind == self.Kind.PREVIEW or not self.is_finished:
+            return False
+        return self.status != self.Status.DONE or self.failed > 0
+
     def failed_turn_lines(self, limit: int = 100) -> list[str]:
         """Why each turn left without a score has none (`turn 12: …`), as its chunk says,
         in chunk order; the first `limit` lines."""

@@ -21,6 +21,7 @@ from django.utils import timezone
 from scoring.errors import ScoringError
 
 from ..models import ConfigVersion, ConversationSummary, Job, JobChunk, Language, Score, Turn
+from . import audit
 from .configs import scorer_for, stamp_mismatch
 
 CHUNK_SIZE = 500
@@ -69,6 +70,55 @@ def create_job(
     if not turn_ids:
         _finish(job)
     return job
+
+
+class JobError(Exception):
+    """A job action that cannot be done now; the message says why, to the user."""
+
+
+def do_cancel_job(user, job: Job) -> int | None:
+    """Cancel a job that has work left; returns how many of its chunks were pending (None
+    when there was nothing to cancel). No chunk writes once this commits: a chunk is
+    claimed, split or failed with the job's row locked, and checks for a cancel there."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().get(pk=job.pk)
+        if not job.can_be_cancelled():
+            return None
+        pending = job.pending_chunks()
+        Job.objects.filter(pk=job.pk).update(
+            cancel_requested=True, status=Job.Status.CANCELLED, finished_at=timezone.now()
+        )
+        audit.record(
+            user, audit.Action.RESCORE_CANCELLED, job, language=job.language, pending=pending
+        )
+    return pending
+
+
+def do_retry_job(user, job: Job) -> Job:
+    """Score what a job left without a score, as a new job queued once this commits. A
+    chunk of the old job still pending (its status said failed while they ran on) is
+    stopped: the new job scores its turns."""
+    from ..tasks import enqueue_job
+
+    if not job.can_be_retried:
+        raise JobError("Only a scoring job that left turns without a score can be retried.")
+    codes = Language.objects.filter(config_language=job.version.language).values_list(
+        "code", flat=True
+    )
+    with transaction.atomic():
+        Job.objects.filter(pk=job.pk).update(cancel_requested=True)  # waits for a claim
+        turn_ids = unscored_turn_ids(job.version, list(codes))
+        retry = create_job(job.kind, job.language, job.version, turn_ids, user=user)
+        audit.record(
+            user,
+            audit.Action.RESCORE_QUEUED,
+            retry,
+            language=job.language,
+            retry_of=job.pk,
+            turns=retry.total,
+        )
+        enqueue_job(retry)
+    return retry
 
 
 def run_chunk(chunk_id: int) -> str:

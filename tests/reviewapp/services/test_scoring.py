@@ -1,11 +1,14 @@
 """Scoring jobs: chunks are all or nothing, a redelivered chunk changes nothing, and a
 chunk that fails is split until only the turns that fail alone are left, named."""
 
+import threading
+
 import pytest
 from celery.exceptions import SoftTimeLimitExceeded
+from django.db import connection, connections
 from django.db.models import Count
 
-from reviewapp.models import Job, JobChunk, Language, Score
+from reviewapp.models import AuditEvent, Job, JobChunk, Language, Score
 from reviewapp.services import scoring
 from reviewapp.services.configs import ensure_languages
 from reviewapp.tasks import enqueue_job
@@ -248,3 +251,120 @@ def test_a_failed_chunk_no_longer_ends_a_job_whose_other_chunks_are_pending(engl
     job.refresh_from_db()
     assert (job.status, job.done, job.failed) == (Job.Status.DONE, 2, 2)
     assert job.done + job.failed == job.total
+
+
+# --- cancel ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def maintainer(make_user):
+    return make_user("max-maintainer-en", maintains=["en"])
+
+
+def test_a_chunk_being_scored_when_its_job_is_cancelled_writes_nothing(
+    english, maintainer, monkeypatch
+):
+    turns = [t.pk for t in TurnFactory.create_batch(3)]
+    job = scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, turns)
+    real = scoring._score_turns
+
+    def cancelled_meanwhile(*args):
+        rows = real(*args)
+        assert scoring.do_cancel_job(maintainer, job) == 1  # the chunk being scored
+        return rows
+
+    monkeypatch.setattr(scoring, "_score_turns", cancelled_meanwhile)
+    assert scoring.run_chunk(job.chunks.get().pk) == "cancelled"
+    assert not Score.objects.exists()
+    job.refresh_from_db()
+    assert (job.status, job.done, job.failed) == (Job.Status.CANCELLED, 0, 0)
+    assert job.chunks.get().status == JobChunk.Status.PENDING
+
+
+def test_a_chunk_that_fails_after_a_cancel_is_not_split(english, maintainer):
+    job = scoring.create_job(
+        Job.Kind.RESCORE, "en", english.active_version, [t.pk for t in TurnFactory.create_batch(2)]
+    )
+    scoring.do_cancel_job(maintainer, job)
+    chunk = job.chunks.get()
+    assert scoring.split_failed_chunk(chunk.pk, "time limit exceeded") == "cancelled"
+    scoring.mark_chunk_failed(chunk.pk, "stamp mismatch")
+    assert list(JobChunk.objects.values_list("status", flat=True)) == [JobChunk.Status.PENDING]
+    job.refresh_from_db()
+    assert (job.status, job.failed, job.error) == (Job.Status.CANCELLED, 0, "")
+
+
+def test_a_job_with_a_pending_chunk_can_be_cancelled_whatever_its_status(
+    english, maintainer, monkeypatch
+):
+    """A job marked failed at its first failed chunk while the others ran on (as code
+    before chunks were split did) could not be cancelled: "already finished"."""
+    monkeypatch.setattr(scoring, "CHUNK_SIZE", 1)
+    turns = [t.pk for t in TurnFactory.create_batch(3)]
+    job = scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, turns)
+    first, *others = job.chunks.order_by("index")
+    JobChunk.objects.filter(pk=first.pk).update(status=JobChunk.Status.FAILED)
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, failed=1)
+    job.refresh_from_db()
+    assert job.can_be_cancelled()
+    assert scoring.do_cancel_job(maintainer, job) == 2
+    assert [scoring.run_chunk(c.pk) for c in others] == ["cancelled", "cancelled"]
+    assert not Score.objects.exists()
+    job.refresh_from_db()
+    assert job.status == Job.Status.CANCELLED and not job.can_be_cancelled()
+    event = AuditEvent.objects.get(action="rescore:cancelled")
+    assert (event.actor, event.object_id, event.data) == (maintainer, str(job.pk), {"pending": 2})
+
+
+def test_a_finished_job_is_not_cancelled(english, maintainer):
+    job = scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, [TurnFactory().pk])
+    scoring.run_chunk(job.chunks.get().pk)
+    assert scoring.do_cancel_job(maintainer, job) is None
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE and not job.cancel_requested
+    assert not AuditEvent.objects.filter(action="rescore:cancelled").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cancel_waits_for_a_chunk_being_written_and_then_says_so(
+    english, maintainer, monkeypatch
+):
+    """The chunk's transaction holds the job's row: the cancel waits for it, then sees
+    the job done (PostgreSQL; SQLite runs one writer at a time)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent writers need PostgreSQL")
+    job = scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, [TurnFactory().pk])
+    writing, release = threading.Event(), threading.Event()
+    real = scoring._finish_if_settled
+
+    def hold_the_lock(job):
+        writing.set()
+        assert release.wait(10)
+        real(job)
+
+    monkeypatch.setattr(scoring, "_finish_if_settled", hold_the_lock)
+    results = {}
+
+    def run(name, call):
+        try:
+            results[name] = call()
+        finally:
+            connections.close_all()
+
+    chunk = threading.Thread(
+        target=run, args=("chunk", lambda: scoring.run_chunk(job.chunks.get().pk))
+    )
+    chunk.start()
+    assert writing.wait(10)
+    cancel = threading.Thread(
+        target=run, args=("cancel", lambda: scoring.do_cancel_job(maintainer, job))
+    )
+    cancel.start()
+    cancel.join(0.5)
+    assert cancel.is_alive()  # waiting for the chunk's transaction
+    release.set()
+    chunk.join(10)
+    cancel.join(10)
+    assert results == {"chunk": "done", "cancel": None}
+    job.refresh_from_db()
+    assert (job.status, job.done, job.cancel_requested) == (Job.Status.DONE, 1, False)
