@@ -6,8 +6,10 @@ import logging
 import os
 
 from celery import shared_task
-from celery.exceptions import SoftTimeLimitExceeded
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
+
+from lexicheck.celery import WorkerLimitsTask
 
 from .models import Job
 from .services import scoring
@@ -27,7 +29,20 @@ RETRIED = (ConnectionError, OSError, InterfaceError, OperationalError)
 CHUNK_RETRIES = 5
 
 
+class ChunkTask(WorkerLimitsTask):
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
+        """Past the hard time limit the worker kills the process running the chunk, and
+        calls this in its main process: split the chunk as after the soft limit. (The
+        soft limit's exception can come late, or never, while C code such as a long
+        alignment holds the process, and its handling may run out of time.)"""
+        if isinstance(exc, TimeLimitExceeded) and args:
+            limit = exc.args[0] if exc.args else self.time_limit
+            reason = f"time limit exceeded: the worker's hard time limit is {limit} s"
+            _split_failed_chunk(args[0], reason)
+
+
 @shared_task(
+    base=ChunkTask,
     name="reviewapp.score_chunk",
     bind=True,
     autoretry_for=RETRIED,

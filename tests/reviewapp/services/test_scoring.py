@@ -368,3 +368,22 @@ def test_a_cancel_waits_for_a_chunk_being_written_and_then_says_so(
     assert results == {"chunk": "done", "cancel": None}
     job.refresh_from_db()
     assert (job.status, job.done, job.cancel_requested) == (Job.Status.DONE, 1, False)
+
+
+def test_a_chunk_past_the_hard_time_limit_is_split_too(english, django_capture_on_commit_callbacks):
+    """The worker kills the process running the chunk, then calls the task's on_failure
+    in its main process."""
+    from celery.exceptions import TimeLimitExceeded
+
+    from reviewapp.tasks import score_chunk
+
+    turns = [t.pk for t in TurnFactory.create_batch(2)]
+    job = scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, turns)
+    chunk = job.chunks.get()
+    with django_capture_on_commit_callbacks() as sent:
+        score_chunk.on_failure(TimeLimitExceeded(360), "task-id", (chunk.pk,), {}, None)
+    assert len(sent) == 1
+    assert [h.turn_ids for h in chunk.parts.order_by("index")] == [turns[:1], turns[1:]]
+    assert JobChunk.objects.get(pk=chunk.pk).error == (
+        "time limit exceeded: the worker's hard time limit is 360 s; split into chunks 1 and 2"
+    )
