@@ -95,13 +95,15 @@ def do_cancel_job(user, job: Job) -> int | None:
 
 
 def do_retry_job(user, job: Job) -> Job:
-    """Score what a job left without a score, as a new job queued once this commits. A
-    chunk of the old job still pending (its status said failed while they ran on) is
-    stopped: the new job scores its turns."""
+    """Score what a job that is over left without a score, as a new job queued once this
+    commits. A chunk of the old job still pending (its status said failed while they ran
+    on) is stopped: the new job scores its turns."""
     from ..tasks import enqueue_job
 
     if not job.can_be_retried:
-        raise JobError("Only a scoring job that left turns without a score can be retried.")
+        raise JobError(
+            "Only a scoring job that is over and left turns without a score can be retried."
+        )
     codes = Language.objects.filter(config_language=job.version.language).values_list(
         "code", flat=True
     )

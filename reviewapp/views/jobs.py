@@ -61,7 +61,7 @@ def _cancelled(pending: int | None) -> str:
 
 @require_POST
 def job_retry(request: HttpRequest, pk: int) -> HttpResponse:
-    """Score what a failed or cancelled job left unscored, as a new job."""
+    """Score what a job that is over left without a score, as a new job."""
     job = _get_job_for_user(request, pk)
     _require_job_maintainer(request, job)
     try:

@@ -132,7 +132,7 @@ def test_a_job_done_without_failures_is_not_retried(client_for, maintainer_en, m
     response = client_for(maintainer_en).post(
         reverse("reviewapp:job_retry", args=[job.pk]), follow=True
     )
-    assert "Only a scoring job that left turns without a score can be retried." in (
+    assert "Only a scoring job that is over and left turns without a score can be retried." in (
         response.content.decode()
     )
     assert Job.objects.count() == 1
