@@ -7,12 +7,28 @@ import os
 import sys
 from pathlib import Path
 
-from celery import Celery
+from celery import Celery, Task
 from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lexicheck.settings")
 
-app = Celery("lexicheck")
+
+class WorkerLimitsTask(Task):
+    """A task whose messages carry no time limits, so the worker that runs one applies its
+    own `CELERY_TASK_SOFT_TIME_LIMIT` and `CELERY_TASK_TIME_LIMIT`.
+
+    Celery copies a task's limits, read from the *sender's* settings, into the `timelimit`
+    header of every message, and a worker obeys that header over its own settings: the
+    web process would decide how long a chunk may run on a worker configured otherwise.
+    A caller that passes `time_limit=` or `soft_time_limit=` still sets them."""
+
+    def apply_async(self, args=None, kwargs=None, **options):
+        options.setdefault("time_limit", None)
+        options.setdefault("soft_time_limit", None)
+        return super().apply_async(args, kwargs, **options)
+
+
+app = Celery("lexicheck", task_cls=WorkerLimitsTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

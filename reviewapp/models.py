@@ -554,17 +554,54 @@ class Job(models.Model):
     def percent(self) -> int:
         return int(100 * (self.done + self.failed) / self.total) if self.total else 0
 
+    def pending_chunks(self) -> int:
+        return self.chunks.filter(status=JobChunk.Status.PENDING).count()
+
+    def can_be_cancelled(self) -> bool:
+        """Work is left: the job is queued or running, or, whatever its status says, a
+        chunk of it is pending (code before chunks were split failed a job at its first
+        failed chunk while the others ran on)."""
+        if self.cancel_requested:
+            return False
+        return self.status in {self.Status.QUEUED, self.Status.RUNNING} or bool(
+            self.pending_chunks()
+        )
+
+    @property
+    def can_be_retried(self) -> bool:
+        """A scoring job that is over and left turns without a score."""
+        if self.kind == self.Kind.PREVIEW or not self.is_finished:
+            return False
+        return self.status != self.Status.DONE or self.failed > 0
+
+    def failed_turn_lines(self, limit: int = 100) -> list[str]:
+        """Why each turn left without a score has none (`turn 12: …`), as its chunk says,
+        in chunk order; the first `limit` lines."""
+        lines = []
+        chunks = self.chunks.filter(status__in=[JobChunk.Status.DONE, JobChunk.Status.FAILED])
+        for error in chunks.exclude(error="").order_by("index").values_list("error", flat=True):
+            lines.extend(error.splitlines())
+            if len(lines) >= limit:
+                break
+        return lines[:limit]
+
 
 class JobChunk(models.Model):
     """A slice of a job's turns. A chunk is marked done in the same transaction that writes
-    its scores, so a redelivered or retried chunk never counts twice."""
+    its scores, so a redelivered or retried chunk never counts twice. A chunk that fails
+    as a whole is split: its halves are new chunks of the same job (`parent` is the chunk
+    they came from), down to one turn, which fails alone and is named."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
         DONE = "done", "Done"
+        SPLIT = "split", "Split in halves"
         FAILED = "failed", "Failed"
 
     job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="chunks")
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="parts"
+    )
     index = models.PositiveIntegerField()
     turn_ids = models.JSONField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)

@@ -1,18 +1,27 @@
 """Score turns in the background: a job is split into chunks; each chunk's scores and its
 "done" mark are written in one transaction, so a crash leaves no partial chunk and a
-redelivered chunk changes nothing (a score is unique per turn and config version)."""
+redelivered chunk changes nothing (a score is unique per turn and config version).
+
+A chunk that fails as a whole (past the worker's time limit, or an unexpected error) is
+split in halves, scored as new chunks, down to single turns: only a turn that fails alone
+stays without a score, and it is named on the job. A job ends when no chunk is pending.
+
+Every write that settles a chunk locks the job's row first, then the chunk's: a cancel,
+which locks the job's row too, commits either before (and the chunk writes nothing) or
+after it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 
 from scoring.errors import ScoringError
 
 from ..models import ConfigVersion, ConversationSummary, Job, JobChunk, Language, Score, Turn
+from . import audit
 from .configs import scorer_for, stamp_mismatch
 
 CHUNK_SIZE = 500
@@ -63,18 +72,68 @@ def create_job(
     return job
 
 
-def run_chunk(chunk_id: int) -> str:
-    """Score one chunk. Returns what happened: "done", "skipped", "cancelled", "missing",
-    or "stamp mismatch" (this worker does not compute the version's recorded stamp)."""
-    from ..tasks import enqueue_pair_counts
+class JobError(Exception):
+    """A job action that cannot be done now; the message says why, to the user."""
 
+
+def do_cancel_job(user, job: Job) -> int | None:
+    """Cancel a job that has work left; returns how many of its chunks were pending (None
+    when there was nothing to cancel). No chunk writes once this commits: a chunk is
+    claimed, split or failed with the job's row locked, and checks for a cancel there."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().get(pk=job.pk)
+        if not job.can_be_cancelled():
+            return None
+        pending = job.pending_chunks()
+        Job.objects.filter(pk=job.pk).update(
+            cancel_requested=True, status=Job.Status.CANCELLED, finished_at=timezone.now()
+        )
+        audit.record(
+            user, audit.Action.RESCORE_CANCELLED, job, language=job.language, pending=pending
+        )
+    return pending
+
+
+def do_retry_job(user, job: Job) -> Job:
+    """Score what a job that is over left without a score, as a new job queued once this
+    commits. A chunk of the old job still pending (its status said failed while they ran
+    on) is stopped: the new job scores its turns."""
+    from ..tasks import enqueue_job
+
+    if not job.can_be_retried:
+        raise JobError(
+            "Only a scoring job that is over and left turns without a score can be retried."
+        )
+    codes = Language.objects.filter(config_language=job.version.language).values_list(
+        "code", flat=True
+    )
+    with transaction.atomic():
+        Job.objects.filter(pk=job.pk).update(cancel_requested=True)  # waits for a claim
+        turn_ids = unscored_turn_ids(job.version, list(codes))
+        retry = create_job(job.kind, job.language, job.version, turn_ids, user=user)
+        audit.record(
+            user,
+            audit.Action.RESCORE_QUEUED,
+            retry,
+            language=job.language,
+            retry_of=job.pk,
+            turns=retry.total,
+        )
+        enqueue_job(retry)
+    return retry
+
+
+def run_chunk(chunk_id: int) -> str:
+    """Score one chunk. Returns what happened: "done", "skipped" (not pending any more),
+    "cancelled", "missing", or "stamp mismatch" (this worker does not compute the
+    version's recorded stamp)."""
     chunk = JobChunk.objects.select_related("job__version").filter(pk=chunk_id).first()
     if chunk is None:
         return "missing"  # its job was deleted while the message waited
     job = chunk.job
-    if chunk.status == JobChunk.Status.DONE:
+    if chunk.status != JobChunk.Status.PENDING:
         return "skipped"
-    if job.cancel_requested or job.status == Job.Status.CANCELLED:
+    if job.cancel_requested:
         return "cancelled"
     if job.status == Job.Status.QUEUED:
         Job.objects.filter(pk=job.pk, status=Job.Status.QUEUED).update(
@@ -84,30 +143,40 @@ def run_chunk(chunk_id: int) -> str:
     mismatch = stamp_mismatch(job.version, scorer)
     if mismatch:
         # Scores under a version must be the scores its stamp names: a worker with other
-        # scoring code or libraries writes none, and says why on the job.
+        # scoring code or libraries writes none, and says why on the job. Splitting the
+        # chunk would not help: this worker would refuse every part of it alike.
         mark_chunk_failed(chunk.pk, mismatch)
         return "stamp mismatch"
     turns = Turn.objects.filter(pk__in=chunk.turn_ids).only(
         "id", "conversation", "language", "reference", "hypothesis"
     )
     rows, unscorable = _score_turns(turns, job.version, scorer)
-    with transaction.atomic():
-        claimed = JobChunk.objects.filter(pk=chunk.pk).exclude(status=JobChunk.Status.DONE)
-        if not claimed.update(status=JobChunk.Status.DONE, attempts=F("attempts") + 1):
-            return "skipped"  # another worker finished it first
-        Score.objects.bulk_create(rows, ignore_conflicts=True)
-        # the conversations list reads per-(conversation, version) sums: recompute those of
-        # the conversations this chunk touched from their scores, in this transaction
-        ConversationSummary.objects.refresh(job.version_id, {r.turn.conversation_id for r in rows})
-        Job.objects.filter(pk=job.pk).update(
-            done=F("done") + len(chunk.turn_ids) - len(unscorable),
-            failed=F("failed") + len(unscorable),
-        )
-        if unscorable:
-            _report_unscorable(job, chunk, unscorable)
-        if not job.chunks.exclude(status=JobChunk.Status.DONE).exists():
-            _finish(Job.objects.select_for_update().get(pk=job.pk))
-            enqueue_pair_counts(job.version_id)  # the flag queue's counts, once committed
+    return _write_chunk(chunk, rows, unscorable)
+
+
+@transaction.atomic
+def _write_chunk(chunk: JobChunk, rows: list[Score], unscorable: list[tuple]) -> str:
+    """Claim the chunk and write its scores, all or nothing; unless the job was cancelled
+    while the chunk was being scored: then its work is dropped."""
+    job = Job.objects.select_for_update().filter(pk=chunk.job_id).first()
+    if job is None:
+        return "missing"
+    if job.cancel_requested:
+        return "cancelled"
+    claimed = JobChunk.objects.filter(pk=chunk.pk, status=JobChunk.Status.PENDING)
+    if not claimed.update(status=JobChunk.Status.DONE, attempts=F("attempts") + 1):
+        return "skipped"  # another worker finished it first
+    Score.objects.bulk_create(rows, ignore_conflicts=True)
+    # the conversations list reads per-(conversation, version) sums: recompute those of
+    # the conversations this chunk touched from their scores, in this transaction
+    ConversationSummary.objects.refresh(job.version_id, {r.turn.conversation_id for r in rows})
+    Job.objects.filter(pk=job.pk).update(
+        done=F("done") + len(chunk.turn_ids) - len(unscorable),
+        failed=F("failed") + len(unscorable),
+    )
+    if unscorable:
+        _report_unscorable(job, chunk, unscorable)
+    _finish_if_settled(job)
     return "done"
 
 
@@ -154,26 +223,95 @@ def requeue_pending(job: Job) -> int:
     return len(chunk_ids)
 
 
-def mark_chunk_failed(chunk_id: int, error: str) -> None:
+def split_failed_chunk(chunk_id: int, reason: str) -> str:
+    """The chunk could not be scored as a whole (it ran past the worker's time limit, or
+    raised): nothing of it was kept. Score its halves as new chunks, so that every turn
+    that can be scored is; a single turn that fails is named with `reason`. Returns
+    "split", "failed", "cancelled" or "skipped" (the chunk was not pending any more)."""
+    from ..tasks import enqueue_chunks
+
     with transaction.atomic():
-        chunk = JobChunk.objects.select_for_update().get(pk=chunk_id)
-        if chunk.status != JobChunk.Status.PENDING:
+        job, chunk = _lock_pending(chunk_id)
+        if chunk is None:
+            return "skipped"
+        if job.cancel_requested:
+            return "cancelled"
+        if len(chunk.turn_ids) == 1:
+            _report_unscorable(job, chunk, [(chunk.turn_ids[0], reason)])
+            _fail(job, chunk)
+            return "failed"
+        halves = _split(job, chunk, reason)
+        enqueue_chunks([half.pk for half in halves])
+    return "split"
+
+
+def mark_chunk_failed(chunk_id: int, error: str) -> None:
+    """Give up on a whole chunk: none of its turns gets a score, and `error` says why on
+    the chunk and (if it is the first report) on the job. For a failure that splitting
+    cannot help, such as a worker that computes another stamp."""
+    with transaction.atomic():
+        job, chunk = _lock_pending(chunk_id)
+        if chunk is None or job.cancel_requested:
             return
-        chunk.status = JobChunk.Status.FAILED
-        chunk.error = error[:2000]
-        chunk.save(update_fields=["status", "error"])
-        Job.objects.filter(pk=chunk.job_id).update(
-            failed=F("failed") + len(chunk.turn_ids),
-            status=Job.Status.FAILED,
-            error=error[:2000],
-            finished_at=timezone.now(),
-        )
+        JobChunk.objects.filter(pk=chunk.pk).update(error=error[:2000])
+        Job.objects.filter(pk=job.pk, error="").update(error=error[:2000])
+        _fail(job, chunk)
+
+
+def _lock_pending(chunk_id: int) -> tuple[Job | None, JobChunk | None]:
+    """Lock the chunk's job, then the chunk if it is still pending (the order every
+    write of a chunk takes, so two of them never wait on each other)."""
+    job_id = JobChunk.objects.filter(pk=chunk_id).values_list("job_id", flat=True).first()
+    job = Job.objects.select_for_update().filter(pk=job_id).first() if job_id else None
+    if job is None:
+        return None, None
+    pending = JobChunk.objects.select_for_update().filter(
+        pk=chunk_id, status=JobChunk.Status.PENDING
+    )
+    return job, pending.first()
+
+
+def _split(job: Job, chunk: JobChunk, reason: str) -> list[JobChunk]:
+    """Two new pending chunks with the halves of `chunk`'s turns, numbered after the
+    job's last chunk (the job's row is locked: no other split takes the same numbers)."""
+    last = job.chunks.aggregate(last=Max("index"))["last"]
+    middle = (len(chunk.turn_ids) + 1) // 2
+    halves = JobChunk.objects.bulk_create(
+        JobChunk(job=job, parent=chunk, index=last + 1 + i, turn_ids=turn_ids)
+        for i, turn_ids in enumerate([chunk.turn_ids[:middle], chunk.turn_ids[middle:]])
+    )
+    note = f"{reason}; split into chunks {last + 1} and {last + 2}"
+    JobChunk.objects.filter(pk=chunk.pk).update(status=JobChunk.Status.SPLIT, error=note[:2000])
+    return halves
+
+
+def _fail(job: Job, chunk: JobChunk) -> None:
+    """Count the chunk's turns as failed (its error says why), and end the job if that
+    was the last pending chunk."""
+    JobChunk.objects.filter(pk=chunk.pk).update(status=JobChunk.Status.FAILED)
+    Job.objects.filter(pk=job.pk).update(failed=F("failed") + len(chunk.turn_ids))
+    _finish_if_settled(job)
+
+
+def _finish_if_settled(job: Job) -> None:
+    """Inside the transaction that settled one of the job's chunks, with the job's row
+    locked: once no chunk is pending, the job is over."""
+    from ..tasks import enqueue_pair_counts
+
+    if job.chunks.filter(status=JobChunk.Status.PENDING).exists():
+        return
+    job = Job.objects.get(pk=job.pk)  # the counts this transaction wrote
+    _finish(job)
+    if job.done:
+        enqueue_pair_counts(job.version_id)  # the flag queue's counts, once committed
 
 
 def _finish(job: Job) -> None:
-    """All chunks are scored: the job is done. Once every turn of the languages a version
-    scores has a score under it, pages show that version's scores."""
-    Job.objects.filter(pk=job.pk).update(status=Job.Status.DONE, finished_at=timezone.now())
+    """No chunk is pending: the job is done, or failed if it scored no turn while some
+    failed (the failed turns are named on the job either way). Once every turn of the
+    languages a version scores has a score under it, pages show that version's scores."""
+    status = Job.Status.FAILED if job.failed and not job.done else Job.Status.DONE
+    Job.objects.filter(pk=job.pk).update(status=status, finished_at=timezone.now())
     if job.kind in (Job.Kind.RESCORE, Job.Kind.SCORE) and job.version_id:
         if not _has_unscored(job.version):
             Language.objects.filter(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -12,8 +11,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from ..models import Job
 from ..roles import is_maintainer_of
-from ..services import audit
-from ..services.scoring import create_job, unscored_turn_ids
+from ..services.scoring import JobError, do_cancel_job, do_retry_job
 from .access import require_reviewer
 
 
@@ -46,46 +44,29 @@ def job_progress(request: HttpRequest, pk: int) -> HttpResponse:
 def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     job = _get_job_for_user(request, pk)
     _require_job_maintainer(request, job)
-    with transaction.atomic():
-        updated = Job.objects.filter(
-            pk=job.pk, status__in=[Job.Status.QUEUED, Job.Status.RUNNING]
-        ).update(cancel_requested=True, status=Job.Status.CANCELLED)
-        if updated:
-            audit.record(request.user, audit.Action.RESCORE_CANCELLED, job, language=job.language)
-    messages.info(request, "Cancelled." if updated else "The job had already finished.")
+    pending = do_cancel_job(request.user, job)
+    messages.info(request, _cancelled(pending))
     return redirect("reviewapp:job", pk=job.pk)
+
+
+def _cancelled(pending: int | None) -> str:
+    if pending is None:
+        return "The job had already finished."
+    if pending == 0:
+        return "Cancelled: no chunk was still pending."
+    if pending == 1:
+        return "Cancelled: 1 chunk was still pending; it will write no score."
+    return f"Cancelled: {pending} chunks were still pending; none of them will write a score."
 
 
 @require_POST
 def job_retry(request: HttpRequest, pk: int) -> HttpResponse:
-    """Score what a failed or cancelled job left unscored, as a new job."""
-    from ..tasks import enqueue_job
-
+    """Score what a job that is over left without a score, as a new job."""
     job = _get_job_for_user(request, pk)
     _require_job_maintainer(request, job)
-    if job.kind == Job.Kind.PREVIEW or job.status not in (Job.Status.FAILED, Job.Status.CANCELLED):
-        messages.error(request, "Only a failed or cancelled scoring job can be retried.")
+    try:
+        retry = do_retry_job(request.user, job)
+    except JobError as exc:
+        messages.error(request, str(exc))
         return redirect("reviewapp:job", pk=job.pk)
-    from ..models import Language
-
-    codes = Language.objects.filter(config_language=job.version.language).values_list(
-        "code", flat=True
-    )
-    with transaction.atomic():
-        retry = create_job(
-            job.kind,
-            job.language,
-            job.version,
-            unscored_turn_ids(job.version, list(codes)),
-            user=request.user,
-        )
-        audit.record(
-            request.user,
-            audit.Action.RESCORE_QUEUED,
-            retry,
-            language=job.language,
-            retry_of=job.pk,
-            turns=retry.total,
-        )
-        enqueue_job(retry)
     return redirect("reviewapp:job", pk=retry.pk)

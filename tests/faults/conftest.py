@@ -47,10 +47,13 @@ class FaultWorker:
     `crash()` SIGKILLs the whole group (main process and pool children), as a machine
     or container dying would: no warm shutdown, no acknowledgement, no cleanup."""
 
-    def __init__(self, broker_url: str, *, name: str, concurrency: int = 1) -> None:
+    def __init__(
+        self, broker_url: str, *, name: str, concurrency: int = 1, env: dict | None = None
+    ) -> None:
         self.broker_url = broker_url
         self.name = name
         self.concurrency = concurrency
+        self.extra_env = env or {}  # this worker's own settings (e.g. its time limits)
         self.proc: subprocess.Popen | None = None
         self.log = Path(settings.VAR_DIR) / f"fault-worker-{name}-{os.getpid()}.log"
 
@@ -65,6 +68,7 @@ class FaultWorker:
             REDIS_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
             PYTHONPATH=str(ROOT),
         )
+        env.update(self.extra_env)
         return env
 
     def start(self) -> FaultWorker:
@@ -131,8 +135,8 @@ def start_worker(transactional_db, fresh_redis):
     """Start real workers on our Redis; every one is stopped when the test ends."""
     started: list[FaultWorker] = []
 
-    def start(name: str) -> FaultWorker:
-        worker = FaultWorker(fresh_redis.url(0), name=name)
+    def start(name: str, **env: str) -> FaultWorker:
+        worker = FaultWorker(fresh_redis.url(0), name=name, env=env)
         started.append(worker)
         return worker.start()
 

@@ -27,3 +27,112 @@ def test_a_stamp_mismatch_shows_both_stamps_on_the_job_page(client_for, reviewer
     assert (
         f"stamp mismatch: en v1 was recorded as {version.label}, this worker computes {computed}"
     ) in page
+
+
+def test_the_job_page_names_each_turn_left_without_a_score(client_for, reviewer):
+    ensure_languages()
+    version = Language.objects.get(code="en").active_version
+    turns = [t.pk for t in TurnFactory.create_batch(3)]
+    job = scoring.create_job(Job.Kind.RESCORE, "en", version, turns)
+    chunk = job.chunks.get()
+    scoring.split_failed_chunk(chunk.pk, "time limit exceeded")
+    first, second = chunk.parts.order_by("index")
+    scoring.split_failed_chunk(first.pk, "time limit exceeded")
+    for part in first.parts.all():
+        scoring.split_failed_chunk(part.pk, "time limit exceeded")
+    scoring.run_chunk(second.pk)
+    client = client_for(reviewer)
+    page = client.get(reverse("reviewapp:job", args=[job.pk])).content.decode()
+    assert f'<ul id="job-{job.pk}-failed-turns" class="failed-turns">' in page
+    for turn_id in turns[:2]:
+        assert f"<li>turn {turn_id}: time limit exceeded</li>" in page
+    assert "1/3 turns, 2 failed" in " ".join(page.split())
+    # the fragment the page polls says it too, once the job is over
+    fragment = client.get(reverse("reviewapp:job", args=[job.pk]), HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 286
+    assert f"<li>turn {turns[0]}: time limit exceeded</li>" in fragment.content.decode()
+
+
+# --- cancel and retry -------------------------------------------------------------------
+
+
+@pytest.fixture
+def maintainer_en(make_user):
+    return make_user("max-maintainer-en", maintains=["en"])
+
+
+def rescore(chunks: int, monkeypatch) -> Job:
+    ensure_languages()
+    version = Language.objects.get(code="en").active_version
+    monkeypatch.setattr(scoring, "CHUNK_SIZE", 2)
+    turns = [t.pk for t in TurnFactory.create_batch(2 * chunks)]
+    return scoring.create_job(Job.Kind.RESCORE, "en", version, turns)
+
+
+def cancel(client, job: Job) -> str:
+    response = client.post(reverse("reviewapp:job_cancel", args=[job.pk]), follow=True)
+    assert response.redirect_chain == [(reverse("reviewapp:job", args=[job.pk]), 302)]
+    return response.content.decode()
+
+
+def test_a_cancel_says_how_many_chunks_were_still_pending(client_for, maintainer_en, monkeypatch):
+    job = rescore(3, monkeypatch)
+    scoring.run_chunk(job.chunks.order_by("index").first().pk)
+    page = cancel(client_for(maintainer_en), job)
+    assert "Cancelled: 2 chunks were still pending; none of them will write a score." in page
+    job.refresh_from_db()
+    assert (job.status, job.done) == (Job.Status.CANCELLED, 2)
+    assert "Retry what is left" in page
+
+
+def test_a_job_marked_failed_with_chunks_still_pending_can_be_cancelled(
+    client_for, maintainer_en, monkeypatch
+):
+    job = rescore(2, monkeypatch)
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED)
+    client = client_for(maintainer_en)
+    page = client.get(reverse("reviewapp:job", args=[job.pk])).content.decode()
+    assert ">Cancel</button>" in page and "Retry what is left" not in page
+    page = cancel(client, job)
+    assert "Cancelled: 2 chunks were still pending; none of them will write a score." in page
+    assert all(scoring.run_chunk(c.pk) == "cancelled" for c in job.chunks.all())
+
+
+def test_cancelling_a_finished_job_says_it_had_already_finished(
+    client_for, maintainer_en, monkeypatch
+):
+    job = rescore(1, monkeypatch)
+    scoring.run_chunk(job.chunks.get().pk)
+    page = cancel(client_for(maintainer_en), job)
+    assert "The job had already finished." in page
+    assert Job.objects.get(pk=job.pk).status == Job.Status.DONE
+
+
+def test_a_job_done_with_failed_turns_is_retried_for_those_turns(
+    client_for, maintainer_en, monkeypatch
+):
+    job = rescore(2, monkeypatch)
+    first, second = job.chunks.order_by("index")
+    scoring.run_chunk(first.pk)
+    scoring.mark_chunk_failed(second.pk, "worker lost")
+    job.refresh_from_db()
+    assert (job.status, job.done, job.failed) == (Job.Status.DONE, 2, 2)
+    client = client_for(maintainer_en)
+    page = client.get(reverse("reviewapp:job", args=[job.pk])).content.decode()
+    assert "Retry what is left" in page and ">Cancel</button>" not in page
+    response = client.post(reverse("reviewapp:job_retry", args=[job.pk]))
+    retry = Job.objects.exclude(pk=job.pk).get()
+    assert response["Location"] == reverse("reviewapp:job", args=[retry.pk])
+    assert (retry.total, retry.chunks.get().turn_ids) == (2, second.turn_ids)
+
+
+def test_a_job_done_without_failures_is_not_retried(client_for, maintainer_en, monkeypatch):
+    job = rescore(1, monkeypatch)
+    scoring.run_chunk(job.chunks.get().pk)
+    response = client_for(maintainer_en).post(
+        reverse("reviewapp:job_retry", args=[job.pk]), follow=True
+    )
+    assert "Only a scoring job that is over and left turns without a score can be retried." in (
+        response.content.decode()
+    )
+    assert Job.objects.count() == 1

@@ -1,0 +1,168 @@
+"""Chunks slower than the worker's time limit, on a real worker.
+
+The limit a chunk runs under is the worker's own (`CELERY_TASK_SOFT_TIME_LIMIT` in the
+worker's environment), whatever the process that sent the chunk has configured: this
+test process keeps the default 300 s, its workers get 1 or 2 s.
+
+A chunk past the limit is split in halves, scored as new chunks, until the turns that
+are too slow alone are isolated: those are named on the job, every other turn is scored.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.db import transaction
+from django.db.models import Count
+
+from reviewapp.models import Job, JobChunk, Language, Score, Turn
+from reviewapp.services import proposals, scoring
+from reviewapp.tasks import enqueue_job
+from tests.reviewapp.factories import ConversationFactory, config_version
+
+from .conftest import wait_for
+
+pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.redis]
+
+#: The worker's own limits; this process (the sender) keeps 300 s and 360 s.
+WORKER_LIMITS = {"CELERY_TASK_SOFT_TIME_LIMIT": "1", "CELERY_TASK_TIME_LIMIT": "30"}
+
+WORDS = "my flight to boston leaves at seven thirty on monday the twenty first".split()
+
+
+def huge_turn(conversation, index: int) -> Turn:
+    """A turn of 40,000 words a side: about 5 s to score here, alone past the limits of
+    these workers (built-in steps and the alignment are linear in it; no rule is slow)."""
+    reference = " ".join(WORDS[(i * 7 + index) % len(WORDS)] for i in range(40_000))
+    hypothesis = " ".join(WORDS[(i * 5 + index) % len(WORDS)] for i in range(40_000))
+    return add_turn(conversation, index, reference, hypothesis)
+
+
+#: Three rules that match nothing here, but try every start in a run of letters and
+#: backtrack over the rest of it: quadratic in the run. On a run of 2,500 letters each
+#: takes about 0.03 s a text, far under what one rule may take (0.25 s): a turn is
+#: scored in 0.1 to 0.2 s, and 40 such turns take 4 to 8 s.
+SLOW_RULES = [
+    {"pattern": pattern, "replacement": ""} for pattern in (r"[a-z]+\d", r"[a-h]+\d", r"\w+\d")
+]
+RUN = ("abcdefgh" * 400)[:2500]
+
+
+def tag(index: int) -> str:
+    """Letters of its own for each turn (no digit: the rules must match nothing), so that
+    the scorer does not reuse the work of a turn with the same text."""
+    return "".join(chr(ord("a") + int(digit)) for digit in str(index))
+
+
+def slow_turn(conversation, index: int) -> Turn:
+    reference, hypothesis = f"book it {RUN} now {tag(index)}", f"look it {RUN} now {tag(index)}"
+    return add_turn(conversation, index, reference, hypothesis)
+
+
+def quick_turn(conversation, index: int) -> Turn:
+    return add_turn(conversation, index, f"book it now {tag(index)}", f"look it now {tag(index)}")
+
+
+def add_turn(conversation, index: int, reference: str, hypothesis: str) -> Turn:
+    return Turn.objects.create(
+        conversation=conversation,
+        language="en",
+        index=index,
+        speaker="user",
+        reference=reference,
+        hypothesis=hypothesis,
+    )
+
+
+def run_job(version, turn_ids: list[int]) -> Job:
+    with transaction.atomic():
+        job = scoring.create_job(Job.Kind.RESCORE, "en", version, turn_ids)
+        enqueue_job(job)
+    return job
+
+
+def wait_until_finished(job: Job, worker, timeout: float = 120) -> Job:
+    wait_for(
+        lambda: Job.objects.get(pk=job.pk).is_finished,
+        timeout,
+        interval=0.2,
+        message=f"the job did not finish:\n{worker.tail()}",
+    )
+    job.refresh_from_db()
+    return job
+
+
+def test_a_chunk_runs_under_the_worker_s_soft_time_limit_not_the_sender_s(
+    settings, broker, start_worker
+):
+    assert settings.CELERY_TASK_SOFT_TIME_LIMIT == 300  # the sender's
+    version = config_version("en")
+    turn = huge_turn(ConversationFactory(language="en"), 0)
+    worker = start_worker("limits", **WORKER_LIMITS)
+    job = wait_until_finished(run_job(version, [turn.pk]), worker)
+    # stopped after the worker's 1 s: under the sender's 300 s it would have been scored
+    assert (job.status, job.done, job.failed) == (Job.Status.FAILED, 0, 1), job.error
+    reason = "time limit exceeded: the worker's soft time limit is 1 s"
+    assert job.failed_turn_lines() == [f"turn {turn.pk}: {reason}"]
+    assert not Score.objects.filter(version=version).exists()
+    assert worker.proc.poll() is None  # the soft limit stops the chunk, not the worker
+
+
+def test_slow_rules_time_out_whole_chunks_which_are_split_until_every_turn_is_settled(
+    make_user, broker, start_worker, monkeypatch
+):
+    """The reported fault: a config whose rules are slow makes whole chunks of a rescore
+    run past the soft time limit, and none of their turns was scored. Here, two chunks
+    of 40 turns: 40 slow turns (4 to 8 s together) in one; 38 quick turns and two turns
+    too slow to be scored alone under the limit in the other."""
+    monkeypatch.setattr(scoring, "CHUNK_SIZE", 40)
+    config_version("en")
+    conversation = ConversationFactory(language="en")
+    slow = [slow_turn(conversation, index).pk for index in range(40)]
+    quick, huge = [], []
+    for index in range(40, 80):
+        if index in (45, 70):
+            huge.append(huge_turn(conversation, index).pk)
+        else:
+            quick.append(quick_turn(conversation, index).pk)
+    # 2 s, not 1: the worker builds the config's scorer (about 0.5 s) in its first chunk
+    limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "2", "CELERY_TASK_TIME_LIMIT": "30"}
+    worker = start_worker("slow-rules", **limits)
+    maintainer = make_user("slow-maintainer", maintains=["en"])
+    content = copy.deepcopy(config_version("en").content)
+    content["config"]["replacements"] = [*content["config"].get("replacements", []), *SLOW_RULES]
+    proposal = proposals.do_create_proposal(maintainer, "en", content, title="slow rules")
+    version = proposals.do_approve(maintainer, proposal)
+    job = Job.objects.get(kind=Job.Kind.RESCORE, version=version)
+    first, second = job.chunks.order_by("index")
+    assert (first.turn_ids, second.turn_ids) == (slow, sorted(quick + huge))
+    job = wait_until_finished(job, worker, timeout=300)
+
+    # every turn is settled: the others scored once each, the too-slow ones named
+    assert (job.status, job.done, job.failed, job.total) == (Job.Status.DONE, 78, 2, 80)
+    per_turn = dict(
+        Score.objects.filter(version=version)
+        .values("turn_id")
+        .annotate(n=Count("id"))
+        .values_list("turn_id", "n")
+    )
+    assert per_turn == {pk: 1 for pk in slow + quick}
+    reason = "time limit exceeded: the worker's soft time limit is 2 s"
+    assert sorted(job.failed_turn_lines()) == sorted(f"turn {pk}: {reason}" for pk in huge)
+
+    # both chunks ran past the limit and were split (the first for its slow rules alone);
+    # no chunk is pending; each chunk scored was claimed once, and every split chunk's
+    # turns were scored by its halves, not by itself
+    chunks = JobChunk.objects.filter(job=job)
+    assert {c.status for c in chunks.filter(pk__in=[first.pk, second.pk])} == {"split"}
+    assert not chunks.filter(status=JobChunk.Status.PENDING).exists()
+    done = chunks.filter(status=JobChunk.Status.DONE)
+    assert set(done.values_list("attempts", flat=True)) == {1}
+    assert sorted(t for c in done for t in c.turn_ids) == sorted(slow + quick)
+    failed = chunks.filter(status=JobChunk.Status.FAILED)
+    assert sorted(c.turn_ids for c in failed) == [[pk] for pk in huge]
+
+    # two turns have no score under the new version: pages keep the complete one
+    assert Language.objects.get(code="en").scored_version != version
+    assert worker.proc.poll() is None
