@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('reviewapp', '0003_configversion_companions'),
+        ('reviewapp', '0006_proposal_comments'),
     ]
 
     operations = [
