@@ -68,3 +68,33 @@ def test_the_ablation_chart_writes_each_steps_value(client_for, reviewer):
     assert '<text class="value" x="' in chart and ">25.00%</text>" in chart
     assert '<th scope="row">input</th><td>25.00%</td>' in chart
     assert "style=" not in chart
+
+
+def test_the_rule_diff_of_a_list_shows_only_the_items_added_or_removed(
+    client_for, reviewer, make_user
+):
+    import copy
+
+    ensure_languages()
+    en_v1 = Language.objects.get(code="en").active_version
+    content = copy.deepcopy(en_v1.content)
+    abbreviations = content["config"]["abbreviations"]
+    gone = abbreviations.pop(0)
+    abbreviations.append({"written": "Dept.", "expansion": "department"})
+    proposal = proposals.do_create_proposal(reviewer, "en", content, title="Dept.")
+    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    page = client_for(reviewer).get(
+        reverse("reviewapp:config_history", args=["en"]), {"a": 1, "b": 2}
+    )
+    html = page.content.decode()
+    changes = html[html.index('<ul class="changes"') : html.index('<table id="versions"')]
+    assert "<code>changed abbreviations</code>" in changes
+    assert (
+        '<li class="item-added"><span class="delta-mark" aria-hidden="true">+</span> added '
+        "<code>{&quot;written&quot;: &quot;Dept.&quot;, &quot;expansion&quot;: "
+        "&quot;department&quot;}</code></li>"
+    ) in changes
+    assert changes.count('<li class="item-removed">') == 1
+    assert f"&quot;{gone['written']}&quot;" in changes
+    kept = abbreviations[0]["written"]  # an item in both versions is not listed
+    assert f"&quot;{kept}&quot;" not in changes
