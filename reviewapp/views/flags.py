@@ -274,7 +274,7 @@ def _attach_flags(groups: list[dict]) -> None:
                     "note": note,
                     "turn_id": turn_id,
                     "turn_index": index,
-                    "conversation_url": url(conversation_id),
+                    "turn_url": f"{url(conversation_id)}#turn-{turn_id}",
                     "conversation_external_id": external_id,
                     "author": author,
                 }

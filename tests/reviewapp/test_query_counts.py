@@ -116,7 +116,8 @@ def test_proposal_page_queries_do_not_grow_with_linked_flags_or_previews(
         for _ in range(2):
             Job.objects.create(kind=Job.Kind.PREVIEW, language="en", proposal=proposal)
     get(client, "proposal", few.pk)
-    with django_assert_num_queries(9) as small:
+    # 10: one of them names the linked flags' turns (conversation id · turn index)
+    with django_assert_num_queries(10) as small:
         get(client, "proposal", few.pk)
     assert len(corpus["flags"]) > 1
     with django_assert_num_queries(len(small.captured_queries)):
