@@ -5,13 +5,17 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from .roles import maintained_languages
+from .roles import is_reviewer, maintained_languages
 
 
 def navigation(request: HttpRequest) -> dict:
-    """`nav_can_import`: the Import link is for maintainers. Lazy, so a fragment that
-    never shows the navigation costs no query."""
+    """`nav_can_import`: the Import link is for maintainers; `nav_is_reviewer`: the user
+    may read the app's pages (the 403 page offers them only then). Lazy, so a fragment
+    that never shows the navigation costs no query."""
     user = getattr(request, "user", None)
     if user is None:
-        return {"nav_can_import": False}
-    return {"nav_can_import": SimpleLazyObject(lambda: bool(maintained_languages(user)))}
+        return {"nav_can_import": False, "nav_is_reviewer": False}
+    return {
+        "nav_can_import": SimpleLazyObject(lambda: bool(maintained_languages(user))),
+        "nav_is_reviewer": SimpleLazyObject(lambda: is_reviewer(user)),
+    }
