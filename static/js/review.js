@@ -52,11 +52,22 @@
   // The flag items that an edit form stands in for, by id, to put back on Cancel.
   var replaced = {};
 
+  // The form Esc closes: the one holding the focus, else one open in the current
+  // region's turn (the one in its panel first), else the page's only open one.
   function openInline(target) {
     var box = target.closest && target.closest(INLINE);
     if (box) return box;
+    var open = Array.prototype.slice.call(document.querySelectorAll(INLINE));
     var turn = current && current.closest(".turn");
-    return turn ? turn.querySelector(".panel .flag-form, .panel .flag-exists") : null;
+    var mine = open.filter(function (b) {
+      return turn && turn.contains(b);
+    });
+    if (mine.length) {
+      return mine.filter(function (b) {
+        return b.closest(".panel");
+      })[0] || mine[0];
+    }
+    return open.length === 1 ? open[0] : null;
   }
 
   // Close without saving: an edit form gives its place back to the flag it edits; a new

@@ -68,7 +68,7 @@ def test_cancel_and_esc_close_the_form_and_give_the_focus_back(conversation_page
     flag = Flag.objects.get()
     item = page.locator(f"#flag-{flag.pk}")
     item.get_by_role("link", name="Edit").click()
-    expect(page.locator(f"form#flag-{flag.pk}")).to_be_visible()
+    expect(page.locator(f"#flag-{flag.pk}-note")).to_be_focused()
     page.keyboard.press("Escape")
     expect(page.locator(f"form#flag-{flag.pk}")).to_have_count(0)
     expect(item).to_be_focused()
