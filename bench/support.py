@@ -284,7 +284,8 @@ def _flags(user, version) -> None:
     categories = ["false_error", "real_error", "false_error", "reference_error"]
     scores = Score.objects.filter(version=version, errors__gt=0).order_by("turn_id")
     long_first = scores.filter(turn__conversation__external_id__startswith="bench-long-")
-    picked = list(long_first[:10]) + list(scores[: FLAGS * 3 : 3])
+    # once each: a second open flag of one author on one region is refused
+    picked = list(dict.fromkeys([*long_first[:10], *scores[: FLAGS * 3 : 3]]))
     for n, score in enumerate(picked[:FLAGS]):
         do_create_flag(user, score, 0, category=categories[n % len(categories)])
 

@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "reviewapp.middleware.VaryOnHtmxMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 

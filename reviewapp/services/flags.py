@@ -20,17 +20,19 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ..alignment import regions, tokens
-from ..models import ConversationSummary, Flag, Language, PairCount, Score
+from ..alignment import Region, regions, tokens
+from ..models import ConversationSummary, Flag, Language, PairCount, Score, Turn
 from . import audit
 
 MAX_NOTE_CHARS = 2000
 
 __all__ = [
+    "DuplicateFlagError",
     "FlagError",
     "do_create_flag",
     "do_edit_flag",
     "do_withdraw_flag",
+    "open_flag_of",
     "refresh_pair_counts",
 ]
 
@@ -41,6 +43,18 @@ class FlagError(ValueError):
     """A flag that cannot be written as asked (bad category, no such region, not open)."""
 
 
+class DuplicateFlagError(FlagError):
+    """The author already has an open flag on this error region: `flag` is that flag.
+
+    One reviewer's second flag on a region would count twice in the queue and the
+    export, so it is refused rather than merged: its category or note may differ from
+    the first, and only the author knows which one stands (they edit the open flag)."""
+
+    def __init__(self, flag: Flag) -> None:
+        super().__init__(f"you already flagged this region (flag {flag.pk}): edit that flag")
+        self.flag = flag
+
+
 def _check(category: str, note: str) -> str:
     if category not in Flag.Category.values:
         raise FlagError(f"unknown category {category!r}")
@@ -49,17 +63,43 @@ def _check(category: str, note: str) -> str:
     return note.strip()
 
 
+def open_flag_of(author, score: Score, chosen: Region) -> Flag | None:
+    """The author's open flag on this error region of the score's turn and version."""
+    return (
+        Flag.objects.filter(
+            turn_id=score.turn_id,
+            version_id=score.version_id,
+            author=author,
+            status=Flag.Status.OPEN,
+            ref_start=chosen.ref_start,
+            ref_end=chosen.ref_end,
+            hyp_start=chosen.hyp_start,
+            hyp_end=chosen.hyp_end,
+        )
+        .order_by("pk")
+        .first()
+    )
+
+
 @transaction.atomic
 def do_create_flag(author, score: Score, region: int, *, category: str, note: str = "") -> Flag:
     """Flag error region number `region` of `score` (regions are numbered from 0).
 
     The spans are computed here from the stored score, never taken from the request.
+    An author has at most one open flag per region: a second is refused with
+    `DuplicateFlagError`, which carries the open one.
     """
     note = _check(category, note)
     found = regions(score.alignment)
     if not 0 <= region < len(found):
         raise FlagError(f"score {score.pk} has no error region {region}")
     chosen = found[region]
+    # Lock the turn's row: two saves of the same form at once are checked one after the
+    # other, so the second sees the first flag (a no-op on SQLite, which writes one at a time).
+    Turn.objects.select_for_update().filter(pk=score.turn_id).first()
+    existing = open_flag_of(author, score, chosen)
+    if existing is not None:
+        raise DuplicateFlagError(existing)
     ref_tokens = tokens(score.reference_normalized, score.unit)
     hyp_tokens = tokens(score.hypothesis_normalized, score.unit)
     flag = Flag.objects.create(

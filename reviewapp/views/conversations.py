@@ -510,6 +510,16 @@ def _by_time(flag: Flag):
     return (flag.created_at, flag.pk)
 
 
+def flags_of_turn(turn_id: int) -> list[Flag]:
+    """A turn's flags as its conversation page lists them (oldest first)."""
+    return list(
+        Flag.objects.filter(turn_id=turn_id)
+        .select_related("author", "version")
+        .defer("version__content")
+        .order_by("created_at", "pk")
+    )
+
+
 # --- why -------------------------------------------------------------------------------------
 
 

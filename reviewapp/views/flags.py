@@ -9,6 +9,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django import forms
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,13 +22,15 @@ from ..models import Flag
 from ..queries import flag_group_count, flag_groups, last_score_writes
 from ..services.flags import (
     MAX_NOTE_CHARS,
+    DuplicateFlagError,
     FlagError,
     do_create_flag,
     do_edit_flag,
     do_withdraw_flag,
+    open_flag_of,
 )
 from .access import get_flag_for_author, get_region_for_user, require_reviewer
-from .conversations import url_maker
+from .conversations import flags_of_turn, url_maker
 
 GROUPS_PER_PAGE = 50
 
@@ -60,9 +63,57 @@ def _flag_response(request, flag: Flag) -> HttpResponse:
     return redirect(_conversation_url(flag.turn))
 
 
+def _created_response(request, flag: Flag, chosen) -> HttpResponse:
+    """For htmx: nothing in the form's place (it closes), the turn's flags with the new
+    one (out of band, so a "why" opened in the panel next does not hide it), and the
+    region's "flagged" badge if it is the region's first open flag."""
+    if not request.htmx:
+        return redirect(_conversation_url(flag.turn))
+    context = {
+        "tv": {"turn": flag.turn, "flags": flags_of_turn(flag.turn_id)},
+        "oob": True,
+        "focus_flag": flag.pk,
+    }
+    html = render(request, "reviewapp/conversation.html#flags", context).content.decode()
+    others = Flag.objects.filter(
+        turn_id=flag.turn_id,
+        version_id=flag.version_id,
+        status=Flag.Status.OPEN,
+        ref_start=flag.ref_start,
+        ref_end=flag.ref_end,
+        hyp_start=flag.hyp_start,
+        hyp_end=flag.hyp_end,
+    ).exclude(pk=flag.pk)
+    if not others.exists():
+        anchor = f"#ra-{flag.turn_id}-{chosen.index}"
+        html += (
+            f'<span hx-swap-oob="afterend:{anchor} > .region-text">'
+            '<span class="badge flagged">flagged</span></span>'
+        )
+    return HttpResponse(html)
+
+
+def _exists_response(request, turn, chosen, existing: Flag) -> HttpResponse:
+    """The author's open flag on this region, instead of a form for a second one."""
+    context = {
+        "turn": turn,
+        "region": chosen,
+        "existing": existing,
+        "conversation_url": reverse("reviewapp:conversation", args=[turn.conversation_id]),
+        "cancel_url": _conversation_url(turn),
+        "title": "You flagged this region already",
+    }
+    if request.htmx:
+        return render(request, "reviewapp/flag_form.html#exists", context)
+    return render(request, "reviewapp/flag_form.html", context)
+
+
 @require_http_methods(["GET", "POST"])
 def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
     turn, score, chosen = get_region_for_user(request, pk, region)
+    existing = open_flag_of(request.user, score, chosen)
+    if existing is not None and request.method == "GET":
+        return _exists_response(request, turn, chosen, existing)
     initial = {"category": request.GET.get("category", Flag.Category.FALSE_ERROR)}
     form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-{region}-%s")
     error = ""
@@ -75,14 +126,20 @@ def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
                 category=form.cleaned_data["category"],
                 note=form.cleaned_data["note"],
             )
+        except DuplicateFlagError as exc:  # saved twice, or from a page older than the flag
+            if request.htmx:
+                return _exists_response(request, turn, chosen, exc.flag)
+            messages.info(request, "You flagged this region already: your flag is unchanged.")
+            return redirect(_conversation_url(turn))
         except FlagError as exc:
             error = str(exc)
         else:
-            return _flag_response(request, flag)
+            return _created_response(request, flag, chosen)
     context = {
         "form": form,
         "error": error,
         "turn": turn,
+        "region": chosen,
         "form_id": f"flag-form-{pk}-{region}",
         "action": reverse("reviewapp:flag_new", args=[pk, region]),
         "cancel_url": _conversation_url(turn),
@@ -217,7 +274,7 @@ def _attach_flags(groups: list[dict]) -> None:
                     "note": note,
                     "turn_id": turn_id,
                     "turn_index": index,
-                    "conversation_url": url(conversation_id),
+                    "turn_url": f"{url(conversation_id)}#turn-{turn_id}",
                     "conversation_external_id": external_id,
                     "author": author,
                 }

@@ -9,19 +9,70 @@ so an impact preview rescores only the turns that contain them.
 >>> new = {"config": {"fillers": ["um", "uh"], "char_folds": {"ü": "ue"}}, "lexicons": {}}
 >>> [c.describe() for c in diff_bundles(old, new)]
 ['added char_folds["ü"] = "ue"', 'added fillers: "uh"']
+
+A list of objects (abbreviations, replacements) is one rule whose order matters, so it
+changes as a whole; it is described by the items it gains and loses:
+
+>>> old = {"config": {"abbreviations": [{"written": "Dr."}, {"written": "Mr."}]}}
+>>> new = {"config": {"abbreviations": [{"written": "Mr."}, {"written": "St."}]}}
+>>> [c.describe() for c in diff_bundles(old, new)]
+['changed abbreviations: added {"written": "St."}; removed {"written": "Dr."}']
 """
 
 from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["Change", "Conflict", "apply_changes", "diff_bundles", "touched_strings"]
+__all__ = [
+    "Change",
+    "Conflict",
+    "ListDelta",
+    "apply_changes",
+    "diff_bundles",
+    "touched_strings",
+]
 
 Kind = Literal["added", "removed", "changed"]
 _MISSING = object()
+
+
+@dataclass(frozen=True)
+class ListDelta:
+    """The items a list gained and lost (each as often as its count changed); neither
+    when only the order changed."""
+
+    added: list
+    removed: list
+
+    @property
+    def shown(self) -> list[tuple[str, str]]:
+        """[("added", '{"written": "St."}'), ("removed", ...)]: each item as JSON."""
+        return [("added", _show(v)) for v in self.added] + [
+            ("removed", _show(v)) for v in self.removed
+        ]
+
+    @classmethod
+    def between(cls, old: list, new: list) -> ListDelta:
+        before, after = Counter(map(_key, old)), Counter(map(_key, new))
+        return cls(_take(new, after - before), _take(old, before - after))
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _take(values: list, wanted: Counter) -> list:
+    """The values whose keys are in `wanted`, as many times as counted, in list order."""
+    left, out = Counter(wanted), []
+    for value in values:
+        if left[_key(value)] > 0:
+            left[_key(value)] -= 1
+            out.append(value)
+    return out
 
 
 @dataclass(frozen=True)
@@ -32,8 +83,13 @@ class Change:
     new: Any = None
     item: bool = False  # True for an item of a list (path ends at the list's field)
 
+    @property
+    def label(self) -> str:
+        """The rule's name: `fillers`, `char_folds["ü"]`, `lexicons["x.json"]["key"]`."""
+        return _label(self.path)
+
     def describe(self) -> str:
-        where = _label(self.path)
+        where = self.label
         if self.item:
             value = self.new if self.kind == "added" else self.old
             return f"{self.kind} {where}: {_show(value)}"
@@ -41,7 +97,18 @@ class Change:
             return f"added {where} = {_show(self.new)}"
         if self.kind == "removed":
             return f"removed {where} (was {_show(self.old)})"
+        delta = self.list_delta
+        if delta is not None:  # not the whole list twice: what it gained and lost
+            parts = [f"{kind} {item}" for kind, item in delta.shown]
+            return f"changed {where}: {'; '.join(parts) or 'the same items in a new order'}"
         return f"changed {where}: {_show(self.old)} -> {_show(self.new)}"
+
+    @property
+    def list_delta(self) -> ListDelta | None:
+        """For a list changed as a whole: the items it gained and lost."""
+        if self.kind == "changed" and isinstance(self.old, list) and isinstance(self.new, list):
+            return ListDelta.between(self.old, self.new)
+        return None
 
     def as_dict(self) -> dict:
         return {

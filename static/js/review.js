@@ -1,5 +1,6 @@
 // Keyboard review on the conversation page: j/k move between error regions, f/e/r open
-// the flag form for the current region, w opens its "why" panel, ? toggles the help.
+// the flag form for the current region, w opens its "why" panel, ? toggles the help,
+// Esc closes the help or the inline flag form.
 // Every action is also a plain link or form on the page; this file only adds keys.
 (function () {
   "use strict";
@@ -46,6 +47,54 @@
     else if (current) current.focus();
   }
 
+  // An inline flag form (new or edit) or the note that the region is flagged already.
+  var INLINE = "#turns .flag-form, #turns .flag-exists";
+  // The flag items that an edit form stands in for, by id, to put back on Cancel.
+  var replaced = {};
+
+  // The form Esc closes: the one holding the focus, else one open in the current
+  // region's turn (the one in its panel first), else the page's only open one.
+  function openInline(target) {
+    var box = target.closest && target.closest(INLINE);
+    if (box) return box;
+    var open = Array.prototype.slice.call(document.querySelectorAll(INLINE));
+    var turn = current && current.closest(".turn");
+    var mine = open.filter(function (b) {
+      return turn && turn.contains(b);
+    });
+    if (mine.length) {
+      return mine.filter(function (b) {
+        return b.closest(".panel");
+      })[0] || mine[0];
+    }
+    return open.length === 1 ? open[0] : null;
+  }
+
+  // Close without saving: an edit form gives its place back to the flag it edits; a new
+  // form (or the note) goes, and the focus returns to its region.
+  function closeInline(box) {
+    var saved = replaced[box.id];
+    if (saved) {
+      delete replaced[box.id];
+      box.replaceWith(saved);
+      if (window.htmx) window.htmx.process(saved);
+      saved.focus();
+      return;
+    }
+    var key = box.getAttribute("data-region");
+    box.remove();
+    var region =
+      key && (document.getElementById("r-" + key) || document.getElementById("ra-" + key));
+    if (region) select(region);
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id && target.classList.contains("flag")) {
+      replaced[target.id] = target.cloneNode(true);
+    }
+  });
+
   function typing(target) {
     var tag = target.tagName;
     return target.isContentEditable || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
@@ -58,7 +107,12 @@
       return;
     }
     if (event.key === "Escape") {
-      toggleHelp(false);
+      var help = document.getElementById("keyboard-help");
+      var box = openInline(event.target);
+      if (help && !help.hidden) toggleHelp(false);
+      else if (box) closeInline(box);
+      else return;
+      event.preventDefault();
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
@@ -81,7 +135,13 @@
   });
 
   document.addEventListener("click", function (event) {
-    if (event.target.closest("#help-toggle")) toggleHelp();
+    var cancel = event.target.closest("[data-cancel]");
+    var box = cancel && cancel.closest(INLINE);
+    if (box) {
+      // The link's page is this one: following it would only scroll.
+      event.preventDefault();
+      closeInline(box);
+    } else if (event.target.closest("#help-toggle")) toggleHelp();
     else if (event.target.closest("[data-close-help]")) toggleHelp(false);
   });
 

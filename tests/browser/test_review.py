@@ -115,7 +115,7 @@ def test_reviewer_flags_a_false_error_with_the_keyboard(live_server, page, revie
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Save flag"
     page.keyboard.press("Enter")
-    saved = page.locator(f"#panel-{lax.pk} .flag")
+    saved = page.locator(f"#flags-{lax.pk} .flag")
     saved.wait_for()
     assert saved.locator(".note").inner_text() == XSS_NOTE
     assert "Normalization false error" in saved.inner_text()

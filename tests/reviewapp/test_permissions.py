@@ -132,7 +132,10 @@ def cases():
 
 @pytest.fixture
 def objects(reviewer, make_user):
-    conversation = scored_conversation([("das Konto", "das Kondo")], language="de")
+    # two error regions: the reviewer's flag is on the first, flag_new asks for the second
+    # (a second open flag of one author on one region is refused, not written)
+    pair = ("das Konto ist leer", "das Kondo ist lehr")
+    conversation = scored_conversation([pair], language="de")
     turn = conversation.turns.get()
     flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
     v1 = Language.objects.get(code="de").active_version
@@ -166,7 +169,7 @@ def objects(reviewer, make_user):
 URL_ARGS = {
     "conversation": lambda o: [o["conversation"].pk],
     "why": lambda o: [o["turn"].pk, 0],
-    "flag_new": lambda o: [o["turn"].pk, 0],
+    "flag_new": lambda o: [o["turn"].pk, 1],
     "flag_edit": lambda o: [o["flag"].pk],
     "flag_withdraw": lambda o: [o["flag"].pk],
     "proposal": lambda o: [o["proposal"].pk],

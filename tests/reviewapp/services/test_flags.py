@@ -8,7 +8,13 @@ from django.core.exceptions import PermissionDenied
 
 from reviewapp.models import AuditEvent, Flag
 from reviewapp.services import flags as flag_service
-from reviewapp.services.flags import FlagError, do_create_flag, do_edit_flag, do_withdraw_flag
+from reviewapp.services.flags import (
+    DuplicateFlagError,
+    FlagError,
+    do_create_flag,
+    do_edit_flag,
+    do_withdraw_flag,
+)
 from tests.reviewapp.factories import scored_conversation
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +51,29 @@ def test_create_refuses_a_missing_region_or_a_bad_category(reviewer, score):
     assert (
         not Flag.objects.exists() and not AuditEvent.objects.exclude(action="role:changed").exists()
     )
+
+
+def test_a_second_open_flag_by_the_same_author_on_a_region_is_refused(reviewer, score):
+    first = do_create_flag(reviewer, score, 1, category="false_error", note="spelled code")
+    with pytest.raises(DuplicateFlagError) as refused:
+        do_create_flag(reviewer, score, 1, category="real_error", note="again")
+    assert refused.value.flag == first
+    assert list(Flag.objects.values_list("pk", "category", "note")) == [
+        (first.pk, "false_error", "spelled code")
+    ]
+    assert AuditEvent.objects.filter(action=AuditEvent.Action.FLAG_CREATED).count() == 1
+
+
+def test_another_region_another_author_or_a_withdrawn_flag_do_not_block(
+    reviewer, maintainer_de, score
+):
+    first = do_create_flag(reviewer, score, 1, category="false_error")
+    do_create_flag(reviewer, score, 0, category="real_error")  # another region
+    do_create_flag(maintainer_de, score, 1, category="false_error")  # a second opinion
+    do_withdraw_flag(reviewer, first)
+    again = do_create_flag(reviewer, score, 1, category="reference_error")
+    assert again.pk != first.pk
+    assert Flag.objects.filter(status=Flag.Status.OPEN).count() == 3
 
 
 def test_audit_failure_rolls_the_flag_back(reviewer, score, monkeypatch):

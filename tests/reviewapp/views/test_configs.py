@@ -31,3 +31,70 @@ def test_history_shows_a_dependency_bump_with_its_pinned_english(client_for, rev
     assert f"<code>{hi_v2.label}</code>" in row and "with en v2" in row
     assert "Dependency bump to en v2" in row and "configs/" not in row
     assert "with en v1" in version_row(page.content.decode(), 1)
+
+
+def chart_of(html: str, chart_id: str) -> str:
+    start = html.index(f'<figure class="chart" id="{chart_id}">')
+    return html[start : html.index("</figure>", start)]
+
+
+def test_the_rate_chart_has_axes_values_and_a_text_alternative(client_for, reviewer, make_user):
+    ensure_languages()
+    en_v1 = Language.objects.get(code="en").active_version
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
+    )
+    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    page = client_for(reviewer).get(reverse("reviewapp:config_history", args=["en"]))
+    chart = chart_of(page.content.decode(), "rate-chart")
+    assert 'role="img" aria-labelledby="rate-chart-title rate-chart-desc"' in chart
+    assert '<title id="rate-chart-title">Corpus rate per version</title>' in chart
+    assert '<desc id="rate-chart-desc">2 bars. No value: v1, v2.' in chart  # nothing scored
+    assert chart.count('class="axis"') == 2 and '<text class="tick"' in chart
+    table = chart[chart.index('<div class="visually-hidden"><table') :]
+    assert '<th scope="row">v1</th><td>n/a</td>' in table
+    assert '<th scope="row">v2</th><td>n/a</td>' in table
+    assert "style=" not in chart  # the CSP allows no inline style
+
+
+def test_the_ablation_chart_writes_each_steps_value(client_for, reviewer):
+    from tests.reviewapp.factories import scored_conversation
+
+    scored_conversation([("book it for me", "look it for me")])
+    page = client_for(reviewer).get(reverse("reviewapp:ablation", args=["en"]))
+    chart = chart_of(page.content.decode(), "ablation-chart")
+    assert '<title id="ablation-chart-title">WER after each step</title>' in chart
+    assert '<svg class="bars rows"' in chart  # dozens of steps: one row each
+    assert '<text class="value" x="' in chart and ">25.00%</text>" in chart
+    assert '<th scope="row">input</th><td>25.00%</td>' in chart
+    assert "style=" not in chart
+
+
+def test_the_rule_diff_of_a_list_shows_only_the_items_added_or_removed(
+    client_for, reviewer, make_user
+):
+    import copy
+
+    ensure_languages()
+    en_v1 = Language.objects.get(code="en").active_version
+    content = copy.deepcopy(en_v1.content)
+    abbreviations = content["config"]["abbreviations"]
+    gone = abbreviations.pop(0)
+    abbreviations.append({"written": "Dept.", "expansion": "department"})
+    proposal = proposals.do_create_proposal(reviewer, "en", content, title="Dept.")
+    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    page = client_for(reviewer).get(
+        reverse("reviewapp:config_history", args=["en"]), {"a": 1, "b": 2}
+    )
+    html = page.content.decode()
+    changes = html[html.index('<ul class="changes"') : html.index('<table id="versions"')]
+    assert "<code>changed abbreviations</code>" in changes
+    assert (
+        '<li class="item-added"><span class="delta-mark" aria-hidden="true">+</span> added '
+        "<code>{&quot;written&quot;: &quot;Dept.&quot;, &quot;expansion&quot;: "
+        "&quot;department&quot;}</code></li>"
+    ) in changes
+    assert changes.count('<li class="item-removed">') == 1
+    assert f"&quot;{gone['written']}&quot;" in changes
+    kept = abbreviations[0]["written"]  # an item in both versions is not listed
+    assert f"&quot;{kept}&quot;" not in changes

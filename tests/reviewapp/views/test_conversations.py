@@ -119,6 +119,30 @@ def test_raw_view_is_a_fragment_for_htmx(client_for, reviewer):
     assert "<html" not in html
 
 
+def test_a_page_and_its_htmx_fragment_vary_on_hx_request(client_for, reviewer):
+    """The browser must not answer Back (to a URL htmx pushed) with the cached fragment."""
+    client = client_for(reviewer)
+    conversation = scored_conversation([("my flight", "my fight")])
+    for response in (
+        list_page(client, language="en"),
+        list_page(client, language="en", headers=htmx("results")),
+        page_of(client, conversation, view="raw", headers=htmx("turns")),
+        client.get(reverse("reviewapp:flag_queue"), {"language": "en"}, headers=htmx("queue")),
+    ):
+        assert "HX-Request" in response["Vary"]
+
+
+def test_filter_forms_take_their_state_from_the_url(client_for, reviewer):
+    client = client_for(reviewer)
+    for html in (
+        list_page(client).content.decode(),
+        client.get(reverse("reviewapp:flag_queue")).content.decode(),
+    ):
+        form = re.search(r'<form method="get"[^>]*>', html).group()
+        assert 'autocomplete="off"' in form and "data-url-state" in form
+        assert "/static/js/filters.js" in html
+
+
 def test_assistant_turns_are_context_and_text_has_direction_and_language(client_for, reviewer):
     conversation = scored_conversation(
         [("How can I help?", "How can I help?"), ("my flight", "my fight")],

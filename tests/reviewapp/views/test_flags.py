@@ -61,7 +61,7 @@ def test_plain_post_saves_and_redirects_to_the_turn(client_for, reviewer, turn):
     assert AuditEvent.objects.filter(action="flag:created", object_id=str(flag.pk)).exists()
 
 
-def test_htmx_post_answers_the_saved_flag_escaped(client_for, reviewer, turn):
+def test_htmx_post_answers_the_turns_flags_out_of_band_escaped(client_for, reviewer, turn):
     note = '"><img src=x onerror=alert(1)>'
     response = client_for(reviewer).post(
         new_url(turn), {"category": "false_error", "note": note}, headers=htmx()
@@ -69,9 +69,52 @@ def test_htmx_post_answers_the_saved_flag_escaped(client_for, reviewer, turn):
     html = response.content.decode()
     flag = Flag.objects.get()
     assert response.status_code == 200
-    assert html.lstrip().startswith(f'<div class="flag flag-open" id="flag-{flag.pk}"')
+    # the form's place is left empty; the flag goes to the turn's list, not the panel
+    assert html.startswith(f'<div class="flags" id="flags-{turn.pk}" hx-swap-oob="true">')
+    assert f'<div class="flag flag-open" id="flag-{flag.pk}" tabindex="-1" data-autofocus>' in html
     assert "<img" not in html
     assert "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_a_regions_first_flag_brings_its_badge_out_of_band(
+    client_for, reviewer, maintainer_de, turn
+):
+    first = client_for(reviewer).post(new_url(turn), {"category": "false_error"}, headers=htmx())
+    assert (
+        f'<span hx-swap-oob="afterend:#ra-{turn.pk}-1 > .region-text">'
+        '<span class="badge flagged">flagged</span></span>'
+    ) in first.content.decode()
+    second = client_for(maintainer_de).post(
+        new_url(turn), {"category": "false_error"}, headers=htmx()
+    )
+    assert f'id="flags-{turn.pk}"' in second.content.decode()
+    assert "badge flagged" not in second.content.decode()  # the badge is there already
+    assert Flag.objects.count() == 2
+
+
+def test_the_form_for_a_region_i_flagged_is_my_flag_instead(client_for, reviewer, turn):
+    client = client_for(reviewer)
+    client.post(new_url(turn), {"category": "false_error", "note": "first"}, headers=htmx())
+    flag = Flag.objects.get()
+    for response in (
+        client.get(new_url(turn) + "?category=false_error", headers=htmx()),
+        client.get(new_url(turn) + "?category=false_error"),  # the page without JavaScript
+    ):
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert f'id="flag-exists-{turn.pk}-1"' in html and 'class="flag-form"' not in html
+        assert f"#flag-{flag.pk}" in html and "You flagged this region already" in html
+
+
+def test_a_second_save_on_the_same_region_adds_no_flag(client_for, reviewer, turn):
+    client = client_for(reviewer)
+    client.post(new_url(turn), {"category": "false_error", "note": "first"}, headers=htmx())
+    again = client.post(new_url(turn), {"category": "real_error", "note": "x"}, headers=htmx())
+    assert f'id="flag-exists-{turn.pk}-1"' in again.content.decode()
+    plain = client.post(new_url(turn), {"category": "real_error", "note": "x"})
+    assert plain.status_code == 302 and plain["Location"].endswith(f"#turn-{turn.pk}")
+    assert list(Flag.objects.values_list("category", "note")) == [("false_error", "first")]
+    assert AuditEvent.objects.filter(action="flag:created").count() == 1
 
 
 def test_bad_category_is_refused_without_a_write(client_for, reviewer, turn):
