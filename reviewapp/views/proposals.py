@@ -128,12 +128,14 @@ def _post_editor(request, language, base, flags, proposal):
     form = ProposalForm(request.POST)
     if action == "edit":
         return _apply_structured_edit(request, form, language, base, flags, proposal)
-    if not form.is_valid():
+    valid = form.is_valid()
+    if action == "check":
+        # The live check answers every keystroke with the checks of what is there now: a
+        # config that is not JSON yet replaces the last results with why, never keeps them.
+        return render(request, f"{PAGE}#checks", _checks_of_form(form, base, flags))
+    if not valid:
         return _editor(request, form, language, base, flags, proposal, status=400)
     content = form.cleaned_data["content"]
-    if action == "check":
-        context = _checks(content, base, flags)
-        return render(request, f"{PAGE}#checks", context)
     try:
         if proposal is None:
             proposal = service.do_create_proposal(
@@ -160,11 +162,16 @@ def _post_editor(request, language, base, flags, proposal):
 
 
 def _apply_structured_edit(request, form, language, base, flags, proposal):
+    """Add one rule to the config in the editor. Only the config must be valid for that:
+    a title is asked for when the proposal is saved, not while it is being written."""
     edit = EditForm(request.POST, prefix="edit")
-    content_form = ProposalForm(request.POST)
-    if content_form.is_valid() and edit.is_valid():
+    form.is_valid()
+    content = form.cleaned_data.get("content")
+    if content is None:
+        edit.add_error(None, "The config below is not valid JSON: fix it first (see Checks).")
+    elif edit.is_valid():
         try:
-            content = apply_edit(content_form.cleaned_data["content"], **edit.cleaned_data)
+            content = apply_edit(content, **edit.cleaned_data)
         except EditError as exc:
             edit.add_error("key", str(exc))
         else:
@@ -172,15 +179,15 @@ def _apply_structured_edit(request, form, language, base, flags, proposal):
             data["content"] = service.content_json(content)
             form = ProposalForm(data)
             form.is_valid()
+    form.errors.pop("title", None)
     return _editor(request, form, language, base, flags, proposal, edit_form=edit)
 
 
 def _editor(request, form, language, base, flags, proposal=None, *, status=200, edit_form=None):
-    content = None
-    if form.is_bound and form.is_valid():
-        content = form.cleaned_data["content"]
-    elif not form.is_bound:
-        content = json.loads(form.initial["content"])
+    if form.is_bound:
+        checks = _checks_of_form(form, base, flags)
+    else:
+        checks = _checks(json.loads(form.initial["content"]), base, flags)
     context = {
         "form": form,
         "edit_form": edit_form or EditForm(prefix="edit"),
@@ -188,10 +195,24 @@ def _editor(request, form, language, base, flags, proposal=None, *, status=200, 
         "base": base,
         "flags": flags,
         "proposal": proposal,
-        **(_checks(content, base, flags) if content is not None else {}),
+        **checks,
     }
-    template = f"{PAGE}#editor" if request.htmx and request.POST.get("action") == "edit" else PAGE
-    return render(request, template, context, status=status)
+    if request.htmx and request.POST.get("action") == "edit":
+        # the editor, and the checks of the config it now holds, swapped out of band
+        return render(request, f"{PAGE}#edited", context, status=status)
+    return render(request, PAGE, context, status=status)
+
+
+def _checks_of_form(form, base, flags) -> dict:
+    """The checks of a bound editor's config, or, when it is not a JSON bundle, that
+    problem alone (blocking)."""
+    form.is_valid()
+    content = form.cleaned_data.get("content")
+    if content is None:
+        errors = form.errors.get("content") or ["the config is missing"]
+        problem = service.Problem("error", "content", errors[0])
+        return {"problems": [problem], "blocking": True}
+    return _checks(content, base, flags)
 
 
 def _checks(content: dict, base, flags) -> dict:
