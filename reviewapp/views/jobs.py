@@ -31,6 +31,11 @@ def job_progress(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"job": job, "can_manage": is_maintainer_of(request.user, job.language)}
     if request.htmx:
         response = render(request, "reviewapp/job.html#progress", context)
+        if job.is_finished and job.proposal_id and request.GET.get("from") == "proposal":
+            # polled from the proposal's page: the preview's result takes the place of its
+            # progress there, no reload needed
+            context = {"preview": job, "proposal": job.proposal}
+            response = render(request, "reviewapp/proposal_detail.html#preview-result", context)
         if job.is_finished:
             # 286 tells htmx to stop polling; the fragment shows the final state.
             stop = HttpResponseStopPolling()

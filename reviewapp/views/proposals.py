@@ -326,7 +326,8 @@ def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("reviewapp:proposal", pk=proposal.pk)
     if request.htmx:
-        return render(request, "reviewapp/job.html#progress", {"job": job})
+        context = {"job": job, "poll_from": "proposal"}
+        return render(request, "reviewapp/job.html#progress", context)
     return redirect("reviewapp:proposal", pk=proposal.pk)
 
 

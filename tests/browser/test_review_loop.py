@@ -91,8 +91,8 @@ def test_flag_propose_preview_approve_rescore_export(
     page = log_in(contexts[1], live_server, maintainer_de)
     page.goto(f"{live_server.url}/proposals/{proposal.pk}")
     page.click("#run-preview")
-    page.wait_for_selector(".job-status[data-status=done]")
-    page.reload()
+    # the result takes the progress bar's place: no reload
+    page.wait_for_selector("#preview-result")
     assert page.inner_text("#flips-fixed") == "1"
     assert page.locator("#over-normalization").count() == 0
     page.fill("#id_approve_reason", "fixes the flagged filler")
