@@ -126,7 +126,7 @@ def bootstrap(
     total = Tally()
     for tally in tallies:
         total += tally
-    if not tallies or samples <= 0:
+    if len(tallies) < 2 or samples <= 0:  # one group resamples to itself: no interval
         return Agreement(total.alpha, total.percent, total.units)
     rng = random.Random(seed)
     vectors = _vectors(tallies)

@@ -183,3 +183,10 @@ def test_bootstrap_of_identical_groups_has_a_zero_width_interval():
 def test_bootstrap_without_units_has_no_interval():
     result = bootstrap([[["a"]], []], seed=1)
     assert result.alpha is None and result.alpha_ci is None and result.percent_ci is None
+
+
+def test_one_group_has_no_interval():
+    # a single turn resamples to itself: a zero-width interval would claim certainty
+    result = bootstrap([[["a", "b"], ["a", "a"]]], seed=1)
+    assert result.alpha_ci is None and result.percent_ci is None
+    assert result.percent == 0.5
