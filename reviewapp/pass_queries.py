@@ -29,7 +29,7 @@ from datetime import datetime
 
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
-from .agreement import Agreement, bootstrap
+from .agreement import BOOTSTRAP_SAMPLES, Agreement, bootstrap
 from .alignment import regions
 from .models import Adjudication, Assignment, Flag, RegionLabel, ReviewPass, Score
 
@@ -242,13 +242,15 @@ def fill_regions(found: Sequence[Unit], versions: dict[int, int]) -> None:
         u.region = numbers.get((u.turn, versions[u.review_pass], u.key))
 
 
-def agreement_of(found: Iterable[Unit], *, seed: int = AGREEMENT_SEED) -> Agreement:
+def agreement_of(
+    found: Iterable[Unit], *, seed: int = AGREEMENT_SEED, samples: int = BOOTSTRAP_SAMPLES
+) -> Agreement:
     """Alpha and percent agreement over the units, with bootstrap intervals drawn over
-    turns (a turn's regions are resampled together)."""
+    turns (a turn's regions are resampled together); `samples=0`: no intervals."""
     by_turn: dict[tuple[int, int], list[list[str]]] = defaultdict(list)
     for u in found:
         by_turn[u.review_pass, u.turn].append(list(u.labels.values()))
-    return bootstrap([by_turn[k] for k in sorted(by_turn)], seed=seed)
+    return bootstrap([by_turn[k] for k in sorted(by_turn)], seed=seed, samples=samples)
 
 
 @dataclass
