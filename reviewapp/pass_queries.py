@@ -289,8 +289,8 @@ def coverage(versions: dict[str, int], languages: Iterable[str]) -> list[Coverag
             scored=Count("pk"),
             in_passes=Count("pk", filter=Q(Exists(in_pass))),
             reviewed=Count("pk", filter=Q(reviewed)),
-            errors=Sum("errors"),
-            reviewed_errors=Sum("errors", filter=Q(reviewed)),
+            errors_sum=Sum("errors"),
+            reviewed_errors_sum=Sum("errors", filter=Q(reviewed)),
         )
         .order_by("language", "turn__conversation__dataset__name")
     )
@@ -301,8 +301,8 @@ def coverage(versions: dict[str, int], languages: Iterable[str]) -> list[Coverag
             scored=row["scored"],
             in_passes=row["in_passes"],
             reviewed=row["reviewed"],
-            errors=row["errors"] or 0,
-            reviewed_errors=row["reviewed_errors"] or 0,
+            errors=row["errors_sum"] or 0,
+            reviewed_errors=row["reviewed_errors_sum"] or 0,
         )
         for row in rows
     ]
