@@ -49,6 +49,7 @@ NONE = RegionLabel.Label.NONE
 #: The bootstrap's seed for a language's figures (a pass's own figures use its seed).
 AGREEMENT_SEED = 0
 SPAN_FIELDS = ("ref_start", "ref_end", "hyp_start", "hyp_end")
+ROW_FIELDS = ("turn", "region", "ref_span", "hyp_span", *SPAN_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -87,97 +88,70 @@ def _key(row: dict) -> Key:
     return tuple(row[name] for name in SPAN_FIELDS)
 
 
+Source = tuple[datetime, int, str]  # when, rank (a pass label wins a tie with a flag), label
+
+
+class _Collector:
+    """The units met while the rows are read, and each reviewer's newest label source."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[int, int, Key], Unit] = {}
+        self.newest: dict[tuple[int, int, Key, int], Source] = {}
+
+    def add(self, pass_id: int, row: dict, reviewer: int | None = None, source=None) -> Unit:
+        key = _key(row)
+        unit = self.found.setdefault((pass_id, row["turn"], key), Unit(pass_id, row["turn"], key))
+        unit.ref_span = unit.ref_span or row["ref_span"]
+        unit.hyp_span = unit.hyp_span or row["hyp_span"]
+        if unit.region is None and row.get("region") is not None:
+            unit.region = row["region"]
+        if source is not None:
+            slot = (pass_id, row["turn"], key, reviewer)
+            if slot not in self.newest or source > self.newest[slot]:
+                self.newest[slot] = source
+        return unit
+
+    def units(self, reviewed_by: dict[tuple[int, int], list[int]]) -> list[Unit]:
+        for (pass_id, turn, key), unit in self.found.items():
+            for reviewer in reviewed_by.get((pass_id, turn), ()):
+                source = self.newest.get((pass_id, turn, key, reviewer))
+                unit.labels[reviewer] = source[2] if source else NONE
+        return [self.found[k] for k in sorted(self.found)]
+
+
 def units(passes: Iterable[ReviewPass]) -> list[Unit]:
     """Every region of these passes that anyone labelled, flagged or adjudicated, in four
     queries whatever the number of passes and labels; ordered by pass, turn and region."""
     versions = {p.pk: p.version_id for p in passes}
     if not versions:
         return []
-    assigned = list(
-        Assignment.objects.filter(review_pass__in=versions).values_list(
-            "review_pass", "turn", "reviewer", "state"
-        )
-    )
     reviewed_by: dict[tuple[int, int], list[int]] = defaultdict(list)
-    passes_of: dict[tuple[int, int, int], list[int]] = defaultdict(list)
-    for pass_id, turn, reviewer, state in assigned:
+    passes_of: dict[tuple[int, int, int], list[int]] = defaultdict(list)  # a flag's passes
+    assigned = Assignment.objects.filter(review_pass__in=versions)
+    for pass_id, turn, reviewer, state in assigned.values_list(
+        "review_pass", "turn", "reviewer", "state"
+    ):
         passes_of[versions[pass_id], turn, reviewer].append(pass_id)
         if state == Assignment.State.REVIEWED:
             reviewed_by[pass_id, turn].append(reviewer)
-    found: dict[tuple[int, int, Key], Unit] = {}
-    newest: dict[tuple[int, int, Key, int], tuple[datetime, int, str]] = {}
-
-    def unit(pass_id: int, turn: int, key: Key, row: dict) -> Unit:
-        item = found.setdefault((pass_id, turn, key), Unit(pass_id, turn, key))
-        item.ref_span, item.hyp_span = (
-            item.ref_span or row["ref_span"],
-            item.hyp_span or row["hyp_span"],
-        )
-        if item.region is None and row.get("region") is not None:
-            item.region = row["region"]
-        return item
-
-    def offer(pass_id: int, turn: int, key: Key, reviewer: int, source: tuple) -> None:
-        slot = (pass_id, turn, key, reviewer)
-        if slot not in newest or source > newest[slot]:
-            newest[slot] = source
-
-    label_rows = RegionLabel.objects.filter(review_pass__in=versions).values(
-        "review_pass",
-        "turn",
-        "reviewer",
-        "region",
-        "label",
-        "created_at",
-        "ref_span",
-        "hyp_span",
-        *SPAN_FIELDS,
-    )
-    for row in label_rows:
-        key = _key(row)
-        unit(row["review_pass"], row["turn"], key, row)
-        # a pass's own label wins a tie with a flag (rank 1 over 0)
-        offer(
-            row["review_pass"],
-            row["turn"],
-            key,
-            row["reviewer"],
-            (row["created_at"], 1, row["label"]),
-        )
+    collected = _Collector()
+    labels = RegionLabel.objects.filter(review_pass__in=versions)
+    for row in labels.values("review_pass", "reviewer", "label", "created_at", *ROW_FIELDS):
+        source = (row["created_at"], 1, row["label"])
+        collected.add(row["review_pass"], row, row["reviewer"], source)
     for row in _flags_of(versions):
-        key = _key(row)
+        live = row["status"] != Flag.Status.WITHDRAWN  # a withdrawn flag still names a region
+        source = (row["updated_at"], 0, row["category"]) if live else None
         for pass_id in passes_of[row["version"], row["turn"], row["author"]]:
-            unit(pass_id, row["turn"], key, row)
-            if row["status"] != Flag.Status.WITHDRAWN:
-                offer(
-                    pass_id,
-                    row["turn"],
-                    key,
-                    row["author"],
-                    (row["updated_at"], 0, row["category"]),
-                )
+            collected.add(pass_id, row, row["author"], source)
     decisions = Adjudication.objects.filter(review_pass__in=versions).order_by("created_at", "pk")
     for row in decisions.values(
-        "review_pass",
-        "turn",
-        "region",
-        "label",
-        "note",
-        "maintainer__username",
-        "created_at",
-        "ref_span",
-        "hyp_span",
-        *SPAN_FIELDS,
+        "review_pass", "label", "note", "maintainer__username", "created_at", *ROW_FIELDS
     ):
-        item = unit(row["review_pass"], row["turn"], _key(row), row)
-        item.adjudication = Decision(
+        collected.add(row["review_pass"], row).adjudication = Decision(
             row["label"], row["note"], row["maintainer__username"], row["created_at"]
         )
-    for (pass_id, turn, key), item in found.items():
-        for reviewer in reviewed_by.get((pass_id, turn), ()):
-            source = newest.get((pass_id, turn, key, reviewer))
-            item.labels[reviewer] = source[2] if source else NONE
-    return [found[k] for k in sorted(found)]
+    return collected.units(reviewed_by)
 
 
 def _flags_of(versions: dict[int, int]) -> Iterable[dict]:
