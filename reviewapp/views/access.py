@@ -86,9 +86,11 @@ def get_pass_for_maintainer(request: HttpRequest, pk: int) -> ReviewPass:
     return review_pass
 
 
-def get_assigned_turn(request: HttpRequest, pk: int, turn: int) -> tuple[ReviewPass, Turn]:
-    """A turn of a pass in the user's own queue; 404 when the pass does not have the turn,
-    PermissionDenied when it is in someone else's queue only."""
+def get_assignment_for_reviewer(
+    request: HttpRequest, pk: int, turn: int
+) -> tuple[ReviewPass, Assignment]:
+    """A turn of a pass in the user's own queue (its assignment, with the turn); 404 when
+    the pass does not have the turn, PermissionDenied when it is in others' queues only."""
     review_pass = get_pass_for_user(request, pk)
     rows = Assignment.objects.filter(review_pass=review_pass, turn=turn).select_related(
         "turn__conversation"
@@ -98,4 +100,4 @@ def get_assigned_turn(request: HttpRequest, pk: int, turn: int) -> tuple[ReviewP
         if not rows.exists():
             raise Http404("This turn is not in this pass.")
         raise PermissionDenied("This turn is in other reviewers' queues.")
-    return review_pass, mine.turn
+    return review_pass, mine

@@ -36,7 +36,7 @@ from ..services.passes import (
 )
 from .access import (
     can_maintain,
-    get_assigned_turn,
+    get_assignment_for_reviewer,
     get_pass_for_maintainer,
     get_pass_for_user,
     require_maintainer,
@@ -197,7 +197,8 @@ def pass_next(request: HttpRequest, pk: int) -> HttpResponse:
 def pass_turn(request: HttpRequest, pk: int, turn: int) -> HttpResponse:
     """One turn of the user's queue: its regions under the pass's version, the labels the
     user has given them (theirs only: others' labels would sway them), and the forms."""
-    review_pass, turn = get_assigned_turn(request, pk, turn)
+    review_pass, assignment = get_assignment_for_reviewer(request, pk, turn)
+    turn = assignment.turn
     score = Score.objects.filter(turn=turn, version=review_pass.version_id).first()
     given = labels_of(review_pass, turn.pk, request.user.pk)
     rows = []
@@ -214,7 +215,6 @@ def pass_turn(request: HttpRequest, pk: int, turn: int) -> HttpResponse:
                     "label": given.get(key, ""),
                 }
             )
-    assignment = Assignment.objects.get(review_pass=review_pass, turn=turn, reviewer=request.user)
     context = {
         "review_pass": review_pass,
         "turn": turn,
@@ -239,7 +239,8 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 @require_POST
 def pass_reviewed(request: HttpRequest, pk: int, turn: int) -> HttpResponse:
     """ "Reviewed, no (other) flag" on a turn of the user's queue."""
-    review_pass, turn = get_assigned_turn(request, pk, turn)
+    review_pass, assignment = get_assignment_for_reviewer(request, pk, turn)
+    turn = assignment.turn
     assignment = do_mark_reviewed(request.user, review_pass, turn)
     if request.htmx:
         assignment.turn = turn
@@ -250,7 +251,8 @@ def pass_reviewed(request: HttpRequest, pk: int, turn: int) -> HttpResponse:
 
 @require_POST
 def pass_label(request: HttpRequest, pk: int, turn: int, region: int) -> HttpResponse:
-    review_pass, turn = get_assigned_turn(request, pk, turn)
+    review_pass, assignment = get_assignment_for_reviewer(request, pk, turn)
+    turn = assignment.turn
     try:
         do_label(request.user, review_pass, turn, region, request.POST.get("label", ""))
     except PassError as exc:
