@@ -1,11 +1,17 @@
-"""Forms of the config workflow: validation lives here, not in the views."""
+"""Forms of the config workflow and of review passes: validation lives here, not in the
+views."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from django import forms
+from django.contrib.auth import get_user_model
 
+from .languages import LANGUAGES
+from .models import Dataset, RegionLabel
+from .roles import MAINTAINER, REVIEWER
 from .services.edits import available_kinds
 
 
@@ -42,3 +48,54 @@ class EditForm(forms.Form):
 
 class RejectForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), min_length=3)
+
+
+class PassForm(forms.Form):
+    """A review pass: which turns (filters, or a seeded sample), by whom, how many each."""
+
+    name = forms.CharField(max_length=200)
+    language = forms.ChoiceField(choices=[])
+    dataset = forms.ModelChoiceField(queryset=None, required=False, empty_label="Any dataset")
+    model = forms.CharField(max_length=100, required=False, help_text="STT model; blank: any.")
+    rate_min = forms.FloatField(required=False, min_value=0, label="Rate from (%)")
+    rate_max = forms.FloatField(required=False, min_value=0, label="Rate to (%)")
+    sample_size = forms.IntegerField(
+        required=False, min_value=1, label="Sample of N turns", help_text="Blank: every match."
+    )
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        help_text="The same seed over the same corpus draws the same turns; blank: a new one.",
+    )
+    overlap = forms.IntegerField(min_value=1, initial=2, help_text="Reviewers per turn.")
+    reviewers = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, languages: Iterable[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [(c, LANGUAGES.get(c, c)) for c in sorted(languages)]
+        self.fields["dataset"].queryset = Dataset.objects.order_by("name")
+        self.fields["reviewers"].queryset = (
+            get_user_model()
+            .objects.filter(is_active=True, groups__name__in=[REVIEWER, MAINTAINER])
+            .distinct()
+            .order_by("username")
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        for name in ("rate_min", "rate_max"):  # the form says percent, a pass keeps ratios
+            if data.get(name) is not None:
+                data[name] = data[name] / 100
+        return data
+
+
+class AdjudicationForm(forms.Form):
+    label = forms.ChoiceField(choices=[], widget=forms.RadioSelect)
+    note = forms.CharField(
+        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["label"].choices = RegionLabel.Label.choices

@@ -646,6 +646,10 @@ class AuditEvent(ImmutableModel):
         RESCORE_CANCELLED = "rescore:cancelled", "Rescore cancelled"
         ROLE_CHANGED = "role:changed", "Role changed"
         TOKEN_CREATED = "token:created", "API token created"
+        PASS_CREATED = "pass:created", "Review pass created"
+        PASS_REVIEWED = "pass:reviewed", "Turn reviewed in a pass"
+        PASS_LABELED = "pass:labeled", "Region labelled in a pass"
+        PASS_ADJUDICATED = "pass:adjudicated", "Region adjudicated"
 
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT)
     action = models.CharField(max_length=32, choices=Action.choices, db_index=True)
@@ -703,3 +707,143 @@ class ProposalComment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.author} on {self.proposal_id}: {self.text[:40]}"
+
+
+# --- team review: passes, assignments, labels, adjudications ----------------------------------
+
+
+class ReviewPass(models.Model):
+    """A maintainer's review of a set of turns of one language by several reviewers, each
+    turn by `overlap` of them (services.passes.do_create_pass builds it).
+
+    The pass is pinned to the language's scored version when it was created: the error
+    regions of that version's scores are the units reviewers label, so a rescore does not
+    move them. How the turns were chosen is kept (the filters, or a sample of
+    `sample_size` turns drawn with `seed`) so the same choice can be made again.
+    """
+
+    name = models.CharField(max_length=200)
+    language = models.CharField(max_length=16, db_index=True)
+    version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="+")
+    dataset = models.ForeignKey(
+        Dataset, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    model = models.CharField(max_length=100, blank=True)
+    rate_min = models.FloatField(null=True, blank=True)  # ratios, 0.25 = 25 %
+    rate_max = models.FloatField(null=True, blank=True)
+    sample_size = models.PositiveIntegerField(null=True, blank=True)  # None: every match
+    seed = models.PositiveBigIntegerField()
+    overlap = models.PositiveSmallIntegerField(help_text="Reviewers per turn.")
+    reviewers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="review_passes")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.language}: {self.name}"
+
+
+class Assignment(models.Model):
+    """One turn of a pass in one reviewer's queue. `position` orders the queue (the same
+    for every reviewer of the turn). Pending until the reviewer marks it reviewed."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Pending"
+        REVIEWED = "reviewed", "Reviewed"
+
+    review_pass = models.ForeignKey(
+        ReviewPass, on_delete=models.CASCADE, related_name="assignments"
+    )
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="assignments")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="assignments"
+    )
+    position = models.PositiveIntegerField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    assigned_at = models.DateTimeField(auto_now_add=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["review_pass", "position", "reviewer"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["review_pass", "turn", "reviewer"], name="unique_assignment"
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["review_pass", "reviewer", "state", "position"], name="assignment_queue"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"turn {self.turn_id} for {self.reviewer_id} in pass {self.review_pass_id}"
+
+
+class RegionLabel(ImmutableModel):
+    """A label a reviewer gave an error region within a pass: appended, never changed (the
+    newest counts). Flags count as labels too (see `reviewapp.pass_labels`); these rows
+    are the labels given on the pass's pages, and the "none" written for every region
+    neither flagged nor labelled when the reviewer marks the turn reviewed."""
+
+    class Label(models.TextChoices):
+        FALSE_ERROR = "false_error", "Normalization false error"
+        REAL_ERROR = "real_error", "Real STT error"
+        REFERENCE_ERROR = "reference_error", "Reference error"
+        NONE = "none", "No error to flag"
+
+    review_pass = models.ForeignKey(ReviewPass, on_delete=models.CASCADE, related_name="labels")
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="+")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    region = models.PositiveIntegerField()
+    ref_start = models.PositiveIntegerField()
+    ref_end = models.PositiveIntegerField()
+    hyp_start = models.PositiveIntegerField()
+    hyp_end = models.PositiveIntegerField()
+    ref_span = models.TextField(blank=True)
+    hyp_span = models.TextField(blank=True)
+    label = models.CharField(max_length=20, choices=Label.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["review_pass", "turn"], name="regionlabel_pass_turn")]
+
+    def __str__(self) -> str:
+        return f"{self.label} on region {self.region} of turn {self.turn_id}"
+
+
+class Adjudication(ImmutableModel):
+    """A maintainer's decision on a region of a pass, kept apart from the reviewers'
+    labels (which stay as given). Appended, never changed: the newest counts."""
+
+    review_pass = models.ForeignKey(
+        ReviewPass, on_delete=models.CASCADE, related_name="adjudications"
+    )
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="+")
+    maintainer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    region = models.PositiveIntegerField()
+    ref_start = models.PositiveIntegerField()
+    ref_end = models.PositiveIntegerField()
+    hyp_start = models.PositiveIntegerField()
+    hyp_end = models.PositiveIntegerField()
+    ref_span = models.TextField(blank=True)
+    hyp_span = models.TextField(blank=True)
+    label = models.CharField(max_length=20, choices=RegionLabel.Label.choices)
+    note = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["review_pass", "turn"], name="adjudication_pass_turn")]
+
+    def __str__(self) -> str:
+        return f"{self.label} adjudicated on region {self.region} of turn {self.turn_id}"

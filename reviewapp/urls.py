@@ -9,6 +9,7 @@ from .views import (
     imports,
     jobs,
     notifications,
+    passes,
     proposals,
 )
 
@@ -53,4 +54,24 @@ urlpatterns = [
     path("notifications", notifications.notification_list, name="notifications"),
     path("notifications/badge", notifications.notification_badge, name="notification_badge"),
     path("notifications/read", notifications.notification_read, name="notification_read"),
+    # team review: passes, queues, disagreements, agreement
+    path("passes", passes.pass_list, name="passes"),
+    path("passes/new", passes.pass_new, name="pass_new"),
+    path("passes/<int:pk>", passes.pass_detail, name="pass"),
+    path("passes/<int:pk>/queue", passes.pass_queue, name="pass_queue"),
+    path("passes/<int:pk>/next", passes.pass_next, name="pass_next"),
+    path("passes/<int:pk>/turns/<int:turn>", passes.pass_turn, name="pass_turn"),
+    path("passes/<int:pk>/turns/<int:turn>/reviewed", passes.pass_reviewed, name="pass_reviewed"),
+    path(
+        "passes/<int:pk>/turns/<int:turn>/regions/<int:region>/label",
+        passes.pass_label,
+        name="pass_label",
+    ),
+    path("passes/<int:pk>/disagreements", passes.pass_disagreements, name="pass_disagreements"),
+    path(
+        "passes/<int:pk>/turns/<int:turn>/regions/<int:region>/adjudicate",
+        passes.pass_adjudicate,
+        name="pass_adjudicate",
+    ),
+    path("languages/<str:code>/agreement", passes.language_agreement, name="agreement"),
 ]

@@ -1,4 +1,9 @@
-"""Write approved configs back to configs/, and reviewed flags as test fixtures."""
+"""Write approved configs back to configs/, and reviewed flags as test fixtures.
+
+A fixture case comes from a flag (`flag_id`) or, with `adjudicated`, from a maintainer's
+adjudication of a region in a review pass (`adjudication_id`): the adjudicated label only,
+whatever the reviewers' flags said.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from pathlib import Path
 
 from scoring.config.loader import canonical_json
 
-from ..models import Flag, Language
+from ..models import Adjudication, Flag, Language
 from .configs import scorer_for
 
 FIXTURE_SCHEMA = 1
@@ -44,8 +49,13 @@ def _write_bundle(folder: Path, language: str, content: dict) -> list[str]:
     return written
 
 
-def fixture_cases(language: str, flag_ids: list[int] | None = None) -> list[dict]:
-    """Reviewed cases: addressed false errors must stay fixed; real errors must stay errors."""
+def fixture_cases(
+    language: str, flag_ids: list[int] | None = None, *, adjudicated: bool = False
+) -> list[dict]:
+    """Reviewed cases: addressed false errors must stay fixed; real errors must stay errors.
+    `adjudicated`: the cases of adjudicated regions only (`adjudicated_cases`)."""
+    if adjudicated:
+        return adjudicated_cases(language)
     flags = (
         Flag.objects.filter(language__in=_codes(language))
         .exclude(status=Flag.Status.WITHDRAWN)
@@ -90,6 +100,82 @@ def _case(flag: Flag) -> dict:
     return case
 
 
+def adjudicated_cases(language: str) -> list[dict]:
+    """The newest adjudication of each region of the language's review passes, as cases.
+
+    A false error is expected to stay fixed when a flag on the region (the same turn,
+    version and spans) was addressed by a config version, else it is "open"; a real error
+    must stay an error. Reference errors and "none" say nothing about the normalizer and
+    are left out, as reference-error flags are.
+    """
+    decisions = (
+        Adjudication.objects.filter(review_pass__language__in=_codes(language))
+        .select_related("turn", "review_pass__version", "maintainer")
+        .order_by("created_at", "pk")
+    )
+    newest = {}
+    for decision in decisions:
+        newest[decision.review_pass_id, decision.turn_id, *_span_key(decision)] = decision
+    kept = [
+        d
+        for d in sorted(newest.values(), key=lambda d: d.pk)
+        if d.label in (Flag.Category.FALSE_ERROR, Flag.Category.REAL_ERROR)
+    ]
+    fixes = {}
+    addressed = Flag.objects.filter(
+        turn__in={d.turn_id for d in kept}, addressed_by__isnull=False
+    ).select_related("addressed_by")
+    for flag in addressed:
+        fixes[flag.turn_id, flag.version_id, *_span_key(flag)] = flag.addressed_by
+    return [_adjudicated_case(d, fixes) for d in kept]
+
+
+def _span_key(row) -> tuple[int, int, int, int]:
+    return (row.ref_start, row.ref_end, row.hyp_start, row.hyp_end)
+
+
+def _adjudicated_case(decision: Adjudication, fixes: dict) -> dict:
+    turn, version = decision.turn, decision.review_pass.version
+    case = {
+        "adjudication_id": decision.pk,
+        "language": turn.language,
+        "category": decision.label,
+        "status": "adjudicated",
+        "note": decision.note,
+        "reference": turn.reference,
+        "hypothesis": turn.hypothesis,
+        "ref_span": decision.ref_span,
+        "hyp_span": decision.hyp_span,
+        "flagged_under": version.label,
+        "errors_when_flagged": _errors(version, turn),
+        "adjudicated_by": decision.maintainer.username,
+    }
+    fix = fixes.get((turn.pk, version.pk, *_span_key(decision)))
+    if decision.label == Flag.Category.REAL_ERROR:
+        case["expect"] = "stays_error"
+    elif fix is not None:
+        case["expect"] = "stays_fixed"
+        case["fixed_by"] = fix.label
+        case["errors_after_fix"] = _errors(fix, turn)
+    else:
+        case["expect"] = "open"
+    return case
+
+
+def case_id(case: dict) -> str:
+    """`flag12` or `adjudication3`: what names a case in a fixture file."""
+    if "adjudication_id" in case:
+        return f"adjudication{case['adjudication_id']}"
+    return f"flag{case['flag_id']}"
+
+
+def _case_order(case: dict) -> tuple[int, int]:
+    """Flag cases first (as files written before adjudications have them), by id."""
+    if "adjudication_id" in case:
+        return (1, case["adjudication_id"])
+    return (0, case["flag_id"])
+
+
 def _errors(version, turn) -> int:
     return scorer_for(version).score(turn.reference, turn.hypothesis).counts.errors
 
@@ -99,12 +185,12 @@ def write_fixtures(folder: Path, language: str, cases: list[dict]) -> Path:
     path = folder / f"{language}.json"
     existing = {}
     if path.exists():
-        existing = {c["flag_id"]: c for c in json.loads(path.read_text("utf-8"))["cases"]}
-    existing.update({c["flag_id"]: c for c in cases})
+        existing = {case_id(c): c for c in json.loads(path.read_text("utf-8"))["cases"]}
+    existing.update({case_id(c): c for c in cases})
     payload = {
         "schema": FIXTURE_SCHEMA,
         "language": language,
-        "cases": [existing[k] for k in sorted(existing)],
+        "cases": sorted(existing.values(), key=_case_order),
     }
     path.write_text(dump_json(payload), encoding="utf-8")
     return path

@@ -7,10 +7,10 @@ maintain, import and approve. A user with neither role sees nothing (403).
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from ..models import Conversation, Flag, Turn
+from ..models import Assignment, Conversation, Flag, ReviewPass, Turn
 from ..roles import is_maintainer_of, is_reviewer, maintained_languages
 
 
@@ -66,3 +66,38 @@ def get_region_for_user(request: HttpRequest, pk: int, region: int):
     if not 0 <= region < len(found):
         raise Http404("No such error region.")
     return turn, score, found[region]
+
+
+def get_pass_for_user(request: HttpRequest, pk: int) -> ReviewPass:
+    """Reviewers see every pass (its progress and agreement, never who is behind)."""
+    require_reviewer(request)
+    return get_object_or_404(
+        ReviewPass.objects.select_related("version", "dataset", "created_by").defer(
+            "version__content"
+        ),
+        pk=pk,
+    )
+
+
+def get_pass_for_maintainer(request: HttpRequest, pk: int) -> ReviewPass:
+    """Adjudication is for maintainers of the pass's language."""
+    review_pass = get_pass_for_user(request, pk)
+    require_maintainer(request, review_pass.language)
+    return review_pass
+
+
+def get_assignment_for_reviewer(
+    request: HttpRequest, pk: int, turn: int
+) -> tuple[ReviewPass, Assignment]:
+    """A turn of a pass in the user's own queue (its assignment, with the turn); 404 when
+    the pass does not have the turn, PermissionDenied when it is in others' queues only."""
+    review_pass = get_pass_for_user(request, pk)
+    rows = Assignment.objects.filter(review_pass=review_pass, turn=turn).select_related(
+        "turn__conversation"
+    )
+    mine = rows.filter(reviewer=request.user).first()
+    if mine is None:
+        if not rows.exists():
+            raise Http404("This turn is not in this pass.")
+        raise PermissionDenied("This turn is in other reviewers' queues.")
+    return review_pass, mine

@@ -140,15 +140,17 @@ def ablation(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def fixtures_download(request: HttpRequest, code: str) -> HttpResponse:
-    """The language's reviewed flags as a test-fixture file (all, or `?flag=` ids)."""
+    """The language's reviewed flags as a test-fixture file (all, or `?flag=` ids), or
+    with `?adjudicated=1` the regions adjudicated in review passes only."""
     from ..services.exports import FIXTURE_SCHEMA, fixture_cases
 
     language = _get_language_for_user(request, code)
     ids = [int(x) for x in request.GET.getlist("flag") if x.isdigit()]
+    adjudicated = request.GET.get("adjudicated") == "1"
     payload = {
         "schema": FIXTURE_SCHEMA,
         "language": language.config_language,
-        "cases": fixture_cases(language.config_language, ids or None),
+        "cases": fixture_cases(language.config_language, ids or None, adjudicated=adjudicated),
     }
     response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False, "indent": 2})
     name = f"{language.config_language}.json"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.contrib.auth.decorators import login_not_required
@@ -14,7 +15,8 @@ from django_htmx.http import HttpResponseStopPolling
 from scoring.metrics import rate
 
 from ..languages import LANGUAGES
-from ..models import ConfigVersion, Job
+from ..models import ConfigVersion, Job, ReviewPass
+from ..pass_queries import Coverage, coverage, units
 from ..queries import BUCKETS, VARIANTS, LanguageStats, language_stats
 from ..roles import maintained_languages
 from .access import require_reviewer
@@ -80,10 +82,52 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     context = {
         "maintained": sorted(maintained_languages(request.user)),
         "rows": rows,
+        "review": _review(rows),
         "jobs": jobs,
         "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
     }
     return render(request, "reviewapp/dashboard.html", context)
+
+
+@dataclass
+class ReviewRow:
+    """A language's review coverage: summed over its datasets, and per dataset."""
+
+    code: str
+    name: str
+    total: Coverage
+    datasets: list[Coverage]
+    open_disagreements: int
+
+    @property
+    def errors_share(self) -> str:
+        return percent(self.total.errors_share)
+
+
+def _review(rows: list[LanguageRow]) -> list[ReviewRow]:
+    """Coverage of the languages with a review pass, in six queries (one when there is
+    no pass): turns reviewed out of those scored, per dataset, the share of the errors at
+    the scored version that sit in reviewed turns, and disagreements not adjudicated."""
+    passes = list(ReviewPass.objects.only("pk", "language", "version"))
+    if not passes:
+        return []
+    language_of = {p.pk: p.language for p in passes}
+    versions = {row.code: row.scored_version.pk for row in rows if row.scored_version}
+    per_dataset: dict[str, list[Coverage]] = {}
+    for item in coverage(versions, set(language_of.values())):
+        per_dataset.setdefault(item.language, []).append(item)
+    disputed = Counter(language_of[u.review_pass] for u in units(passes) if u.is_open)
+    order = {code: i for i, code in enumerate(LANGUAGES)}
+    result = []
+    for code in sorted(set(language_of.values()), key=lambda c: order.get(c, len(order))):
+        datasets = per_dataset.get(code, [])
+        total = Coverage(code, "", *(sum(getattr(d, f) for d in datasets) for f in _SUMMED))
+        name = LANGUAGES.get(code, code)
+        result.append(ReviewRow(code, name, total, datasets, disputed.get(code, 0)))
+    return result
+
+
+_SUMMED = ("scored", "in_passes", "reviewed", "errors", "reviewed_errors")
 
 
 def percent(value: float | None) -> str:

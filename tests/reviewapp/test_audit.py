@@ -1,7 +1,7 @@
 """Every state change writes one append-only audit event, in the transaction of the change:
 one test per action (flags, proposals, approval, rejection, rebase, revert, import,
-rescore queued and cancelled, role changes, API tokens). Audit rows cannot be changed or
-deleted."""
+rescore queued and cancelled, role changes, API tokens, review passes). Audit rows cannot
+be changed or deleted."""
 
 from __future__ import annotations
 
@@ -272,6 +272,67 @@ def test_api_token_created(reviewer):
     assert out.getvalue().strip() not in json.dumps(event.data)  # the key itself is not logged
 
 
+# --- review passes ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def review_pass(reviewer, maintainer_de, score):
+    from reviewapp.services.passes import do_create_pass
+
+    return do_create_pass(
+        maintainer_de,
+        name="Konto",
+        language="de",
+        reviewers=[reviewer, maintainer_de],
+        overlap=2,
+        seed=5,
+    )
+
+
+def test_pass_created(maintainer_de, review_pass):
+    event = only_event(Action.PASS_CREATED)
+    assert (event.actor, event.object_type, event.object_id, event.language) == (
+        maintainer_de,
+        "reviewpass",
+        str(review_pass.pk),
+        "de",
+    )
+    assert (event.data["turns"], event.data["overlap"], event.data["seed"]) == (1, 2, 5)
+
+
+def test_pass_turn_reviewed(reviewer, review_pass, score):
+    from reviewapp.services.passes import do_mark_reviewed
+
+    do_mark_reviewed(reviewer, review_pass, score.turn)
+    do_mark_reviewed(reviewer, review_pass, score.turn)  # again: no change, no event
+    event = only_event(Action.PASS_REVIEWED)
+    assert (event.actor, event.object_id) == (reviewer, str(review_pass.pk))
+    assert event.data == {"turn": score.turn_id, "none_regions": [0]}
+
+
+def test_pass_region_labeled(reviewer, review_pass, score):
+    from reviewapp.services.passes import do_label
+
+    do_label(reviewer, review_pass, score.turn, 0, "real_error")
+    event = only_event(Action.PASS_LABELED)
+    assert (event.actor, event.object_id) == (reviewer, str(review_pass.pk))
+    assert event.data == {"turn": score.turn_id, "region": 0, "label": "real_error"}
+
+
+def test_pass_region_adjudicated(maintainer_de, review_pass, score):
+    from reviewapp.services.passes import do_adjudicate
+
+    do_adjudicate(maintainer_de, review_pass, score.turn, 0, "false_error", note=" Konto ")
+    event = only_event(Action.PASS_ADJUDICATED)
+    assert (event.actor, event.object_id) == (maintainer_de, str(review_pass.pk))
+    assert event.data == {
+        "turn": score.turn_id,
+        "region": 0,
+        "label": "false_error",
+        "note": "Konto",
+    }
+
+
 def test_every_action_has_a_test_here():
     tested = {
         Action.IMPORT: test_import,
@@ -288,6 +349,10 @@ def test_every_action_has_a_test_here():
         Action.RESCORE_CANCELLED: test_rescore_cancelled,
         Action.ROLE_CHANGED: test_role_change_to_reviewer,
         Action.TOKEN_CREATED: test_api_token_created,
+        Action.PASS_CREATED: test_pass_created,
+        Action.PASS_REVIEWED: test_pass_turn_reviewed,
+        Action.PASS_LABELED: test_pass_region_labeled,
+        Action.PASS_ADJUDICATED: test_pass_region_adjudicated,
     }
     assert set(tested) == set(Action.values)
 

@@ -19,6 +19,8 @@ from django.urls import URLPattern, URLResolver, reverse
 
 from reviewapp import urls as reviewapp_urls
 from reviewapp.models import (
+    Adjudication,
+    Assignment,
     AuditEvent,
     ConfigVersion,
     Conversation,
@@ -29,9 +31,12 @@ from reviewapp.models import (
     Notification,
     Proposal,
     ProposalComment,
+    RegionLabel,
+    ReviewPass,
 )
 from reviewapp.services import proposals
 from reviewapp.services.flags import do_create_flag
+from reviewapp.services.passes import do_create_pass
 from reviewapp.services.scoring import create_job
 from tests.reviewapp.factories import scored_conversation, with_fillers
 
@@ -104,6 +109,19 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "notifications": {"GET": READ, "POST": GET_ONLY},
     "notification_badge": {"GET": READ, "POST": GET_ONLY},
     "notification_read": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 302, 302)},
+    # team review: the pass is German; its queues are the reviewer's and maintainer_de's
+    "passes": {"GET": READ, "POST": GET_ONLY},
+    # maintainer_fr may create passes, but not this German one: refused, nothing written
+    "pass_new": {"GET": row(LOGIN, 403, 403, 200, 200), "POST": row(LOGIN, 403, 403, 400, 302)},
+    "pass": {"GET": READ, "POST": GET_ONLY},
+    "pass_queue": {"GET": READ, "POST": GET_ONLY},  # everyone sees their own queue
+    "pass_next": {"GET": row(LOGIN, 403, 302, 302, 302), "POST": GET_ONLY},
+    "pass_turn": {"GET": row(LOGIN, 403, 200, 403, 200), "POST": GET_ONLY},
+    "pass_reviewed": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 302)},
+    "pass_label": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 302)},
+    "pass_disagreements": {"GET": READ, "POST": GET_ONLY},
+    "pass_adjudicate": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "agreement": {"GET": READ, "POST": GET_ONLY},
 }
 
 
@@ -131,7 +149,7 @@ def cases():
 
 
 @pytest.fixture
-def objects(reviewer, make_user):
+def objects(reviewer, maintainer_de, make_user):
     # two error regions: the reviewer's flag is on the first, flag_new asks for the second
     # (a second open flag of one author on one region is refused, not written)
     pair = ("das Konto ist leer", "das Kondo ist lehr")
@@ -152,8 +170,13 @@ def objects(reviewer, make_user):
     clip = Path(settings.AUDIO_ROOT) / "perm" / "clip.wav"
     clip.parent.mkdir(parents=True, exist_ok=True)
     clip.write_bytes(b"RIFF....WAVE")
+    review_pass = do_create_pass(
+        maintainer_de, name="p", language="de", reviewers=[reviewer, maintainer_de], overlap=2
+    )
     return {
         "audio": "perm/clip.wav",
+        "pass": review_pass,
+        "pass_reviewers": [reviewer.pk, maintainer_de.pk],
         "conversation": conversation,
         "turn": turn,
         "flag": flag,
@@ -188,6 +211,15 @@ URL_ARGS = {
     "job_retry": lambda o: [o["failed"].pk],
     "turn": lambda o: [o["turn"].pk],
     "audio": lambda o: [o["audio"]],
+    "pass": lambda o: [o["pass"].pk],
+    "pass_queue": lambda o: [o["pass"].pk],
+    "pass_next": lambda o: [o["pass"].pk],
+    "pass_turn": lambda o: [o["pass"].pk, o["turn"].pk],
+    "pass_reviewed": lambda o: [o["pass"].pk, o["turn"].pk],
+    "pass_label": lambda o: [o["pass"].pk, o["turn"].pk, 0],
+    "pass_disagreements": lambda o: [o["pass"].pk],
+    "pass_adjudicate": lambda o: [o["pass"].pk, o["turn"].pk, 0],
+    "agreement": lambda o: ["de"],
 }
 
 
@@ -217,6 +249,15 @@ def post_data(name: str, objects: dict) -> dict:
         return {"message": "hmja is a filler"}
     if name == "proposal_comment":
         return {"text": "Is this a filler everywhere?"}
+    if name == "pass_new":
+        return {
+            "name": "second look",
+            "language": "de",
+            "overlap": 2,
+            "reviewers": objects["pass_reviewers"],
+        }
+    if name in {"pass_label", "pass_adjudicate"}:
+        return {"label": "real_error"}
     return {}
 
 
@@ -233,6 +274,10 @@ def state() -> tuple:
         ConfigVersion.objects.count(),
         list(Notification.objects.order_by("pk").values_list("pk", "read_at")),
         ProposalComment.objects.count(),
+        ReviewPass.objects.count(),
+        list(Assignment.objects.order_by("pk").values_list("pk", "state")),
+        RegionLabel.objects.count(),
+        Adjudication.objects.count(),
     )
 
 

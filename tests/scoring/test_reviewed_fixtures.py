@@ -16,8 +16,17 @@ FOLDER = Path(
     or Path(__file__).resolve().parents[1] / "fixtures" / "reviewed"
 )
 CONFIG_DIR = os.environ.get("LEXICHECK_CONFIGS_DIR")
+
+
+def case_id(case: dict) -> str:
+    """A case comes from a flag or from an adjudication in a review pass."""
+    if "adjudication_id" in case:
+        return f"adjudication{case['adjudication_id']}"
+    return f"flag{case['flag_id']}"
+
+
 CASES = [
-    pytest.param(case, id=f"{path.stem}-flag{case['flag_id']}")
+    pytest.param(case, id=f"{path.stem}-{case_id(case)}")
     for path in sorted(FOLDER.glob("*.json"))
     for case in json.loads(path.read_text("utf-8"))["cases"]
     if case["expect"] != "open"

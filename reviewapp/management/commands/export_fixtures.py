@@ -1,11 +1,12 @@
-"""`manage.py export_fixtures [--language L]`: reviewed flags as test fixtures."""
+"""`manage.py export_fixtures [--language L] [--adjudicated]`: reviewed flags (or, with
+`--adjudicated`, the adjudicated regions of review passes only) as test fixtures."""
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from reviewapp.models import Flag, Language
+from reviewapp.models import Adjudication, Flag, Language
 from reviewapp.services.exports import fixture_cases, write_fixtures
 
 DEFAULT_OUT = Path(settings.BASE_DIR) / "tests" / "fixtures" / "reviewed"
@@ -17,17 +18,27 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--language", action="append", help="config language (repeatable)")
         parser.add_argument("--out", default=str(DEFAULT_OUT))
+        parser.add_argument(
+            "--adjudicated",
+            action="store_true",
+            help="only regions a maintainer adjudicated in a review pass, with that label",
+        )
 
-    def handle(self, *args, language: list[str] | None, out: str, **options) -> None:
+    def handle(
+        self, *args, language: list[str] | None, out: str, adjudicated: bool, **options
+    ) -> None:
+        labelled = (
+            Adjudication.objects.values("review_pass__language")
+            if adjudicated
+            else Flag.objects.values("language")
+        )
         languages = language or sorted(
             set(
-                Language.objects.filter(code__in=Flag.objects.values("language")).values_list(
-                    "config_language", flat=True
-                )
+                Language.objects.filter(code__in=labelled).values_list("config_language", flat=True)
             )
         )
         for code in languages:
-            cases = fixture_cases(code)
+            cases = fixture_cases(code, adjudicated=adjudicated)
             if cases:
                 path = write_fixtures(Path(out), code, cases)
                 self.stdout.write(f"{path}: {len(cases)} cases")

@@ -123,9 +123,90 @@ def test_queries_do_not_grow_with_languages_or_turns(
     client = client_for(reviewer)
     scored_conversation([("my flight", "my fight")])
     dashboard(client)
-    with django_assert_num_queries(10) as few:
+    with django_assert_num_queries(11) as few:  # 10, and one to find no review pass
         dashboard(client)
     for language in ("de", "fr", "ha"):
         scored_conversation([("a b c", "a b d")] * 5, language=language)
     with django_assert_num_queries(len(few.captured_queries)):
         dashboard(client)
+
+
+# --- team review coverage --------------------------------------------------------------------
+
+TWO_REGIONS = ("the red car is blue today", "the rad car is blew today")
+
+
+@pytest.fixture
+def reviewed_pass(make_user, reviewer):
+    """English in two datasets; a pass over three turns of the first, both reviewers on
+    each; one turn reviewed by both, who disagree on one region."""
+    from reviewapp.services.passes import do_create_pass, do_label, do_mark_reviewed, next_turn
+    from tests.reviewapp.factories import DatasetFactory
+
+    first = DatasetFactory(name="calls")
+    scored_conversation([TWO_REGIONS] * 3, dataset=first)  # 2 errors a turn
+    scored_conversation([("my flight", "my flight")], dataset=first)  # no error
+    scored_conversation([TWO_REGIONS], dataset=DatasetFactory(name="chats"))
+    other = make_user("otto-reviewer")
+    review_pass = do_create_pass(
+        make_user("erin-maintainer-en", maintains=["en"]),
+        name="p",
+        language="en",
+        reviewers=[reviewer, other],
+        overlap=2,
+        dataset=first,
+    )
+    turn = next_turn(review_pass, reviewer)
+    do_label(reviewer, review_pass, turn, 0, "real_error")
+    for user in (reviewer, other):
+        do_mark_reviewed(user, review_pass, turn)
+    return review_pass
+
+
+def review_row(html: str, code: str) -> str:
+    start = html.index(f'<tr id="review-{code}">')
+    return html[start : html.index("</tbody>", start)]
+
+
+def test_review_coverage_per_language_and_dataset(client_for, reviewer, reviewed_pass):
+    html = dashboard(client_for(reviewer)).content.decode()
+    row = review_row(html, "en")
+    cells = re.findall(r'<td class="num">(.*?)</td>', row.split("</tr>")[0], flags=re.S)
+    assert '<span class="reviewed">1/5</span>' in cells[0]  # all datasets: 5 scored turns
+    assert cells[1].strip() == "3"  # turns in a pass
+    # errors at the scored version: 2 in the reviewed turn of 8 in all
+    assert '<span class="errors-share">25.0%</span>' in cells[2] and "(2/8)" in cells[2]
+    assert ">1</a>" in cells[3]  # one open disagreement
+    assert 'data-dataset="calls"' in row and 'data-dataset="chats"' in row
+    calls = row[row.index('data-dataset="calls"') :]
+    assert '<span class="reviewed">1/4</span>' in calls
+
+
+def test_no_pass_no_coverage_table(client_for, reviewer):
+    scored_conversation([("my flight", "my fight")])
+    html = dashboard(client_for(reviewer)).content.decode()
+    assert 'id="no-review"' in html and 'id="review-coverage"' not in html
+
+
+def test_review_coverage_queries_do_not_grow_with_passes_or_labels(
+    client_for, reviewer, make_user, reviewed_pass, django_assert_num_queries
+):
+    from reviewapp.services.passes import do_create_pass, do_mark_reviewed
+
+    client = client_for(reviewer)
+    dashboard(client)
+    with django_assert_num_queries(16):  # 10, and the passes, coverage and 4 for labels
+        dashboard(client)
+    scored_conversation([TWO_REGIONS] * 2, language="de")
+    again = do_create_pass(
+        make_user("max-de", maintains=["de"]),
+        name="q",
+        language="de",
+        reviewers=[reviewer],
+        overlap=1,
+    )
+    for assignment in again.assignments.select_related("turn"):
+        do_mark_reviewed(reviewer, again, assignment.turn)
+    with django_assert_num_queries(16):
+        html = dashboard(client).content.decode()
+    assert '<span class="reviewed">2/2</span>' in review_row(html, "de")
