@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET
 from scoring.errors import ScoringError
 
 from .. import alignment
+from ..audio import turn_audio
 from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
 from ..models import Conversation, Dataset, Flag, Language, Score, Turn
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
@@ -137,6 +138,7 @@ class TurnView:
     regions: list[RegionView] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
     body_html: SafeString = field(default_factory=SafeString)  # set by the page view
+    audio: str = ""  # the URL that plays the turn's recording (reviewapp.audio), set by the view
 
     @cached_property
     def ref_parts(self) -> list[tuple[str, bool]]:
@@ -303,6 +305,8 @@ def head_markup(tv: TurnView) -> SafeString:
         parts.append(f'<p class="turn-score muted">Context: {speaker} turn, not scored.</p>')
     else:
         parts.append(_STATUS_LINES.get(tv.status, _STATUS_LINES["pending"]))
+    if tv.audio:
+        parts.append(audio_markup(tv))
     if tv.annotations:
         notes = "".join(
             f'<span class="annotation" dir="auto"><span class="visually-hidden">{side} '
@@ -311,6 +315,18 @@ def head_markup(tv: TurnView) -> SafeString:
         )
         parts.append(f'<p class="annotations">{notes}</p>')
     return mark_safe("\n".join(parts))  # noqa: S308 (every data text above is escaped)
+
+
+def audio_markup(tv: TurnView) -> str:
+    """A player for the turn's segment of its recording; `space` plays and pauses the
+    current turn's (static/js/review.js), and the script stops it at `data-end`."""
+    turn = tv.turn
+    end = "" if turn.end_time is None else f' data-end="{float(turn.end_time):g}"'
+    return (
+        f'<p class="turn-audio"><audio controls preload="none" src="{_escape(tv.audio)}"'
+        f' data-start="{float(turn.start_time or 0):g}"{end}'
+        f' aria-label="Recording of turn {int(turn.index)}"></audio></p>'
+    )
 
 
 def score_markup(tv: TurnView) -> SafeString:
@@ -465,9 +481,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     # what the page shows of a turn (a deferred field read in the page would be a query
     # per turn: tests/reviewapp/views/test_conversations.py counts the queries)
-    turns = list(
-        conversation.turns.order_by("index").defer("labels", "audio_url", "start_time", "end_time")
-    )
+    turns = list(conversation.turns.order_by("index").defer("labels"))
     scores = {}
     if language is not None and language.scored_version_id is not None:
         scores = {
@@ -492,6 +506,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     direction = "rtl" if conversation.language in RTL_LANGUAGES else "ltr"
     urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
     for tv in views:
+        tv.audio = turn_audio(tv.turn, conversation)
         tv.body_html = body_markup(tv, raw, conversation.language, direction, urls)
     context = {
         "conversation": conversation,

@@ -1,6 +1,7 @@
 // Keyboard review on the conversation page: j/k move between error regions, f/e/r open
-// the flag form for the current region, w opens its "why" panel, ? toggles the help,
-// Esc closes the help or the inline flag form.
+// the flag form for the current region, w opens its "why" panel, space plays or pauses
+// the current turn's recording, ? toggles the help, Esc closes the help or the inline
+// flag form.
 // Every action is also a plain link or form on the page; this file only adds keys.
 (function () {
   "use strict";
@@ -35,6 +36,39 @@
     var link = row && row.querySelector('[data-action="' + name + '"]');
     if (link) link.click();
   }
+
+  // The recording of the turn being reviewed: the current region's turn, else the turn
+  // that holds the focus.
+  function currentAudio() {
+    var from = current && document.body.contains(current) ? current : document.activeElement;
+    var turn = from && from.closest && from.closest("#turns article");
+    return turn && turn.querySelector("audio");
+  }
+
+  function togglePlay(audio) {
+    if (!audio.paused) {
+      audio.pause();
+      return;
+    }
+    var start = parseFloat(audio.getAttribute("data-start") || "0");
+    var end = parseFloat(audio.getAttribute("data-end") || "NaN");
+    if (audio.currentTime < start || audio.currentTime >= end) audio.currentTime = start;
+    var playing = audio.play();
+    // a pause before the recording starts interrupts play(): that is no failure
+    if (playing) playing.catch(function (error) { if (error.name !== "AbortError") throw error; });
+  }
+
+  // A turn's player plays its segment only, and one recording plays at a time.
+  document.addEventListener("timeupdate", function (event) {
+    var audio = event.target;
+    var end = parseFloat(audio.getAttribute && audio.getAttribute("data-end"));
+    if (end >= 0 && audio.currentTime >= end && !audio.paused) audio.pause();
+  }, true);
+  document.addEventListener("play", function (event) {
+    document.querySelectorAll("#turns audio").forEach(function (other) {
+      if (other !== event.target && !other.paused) other.pause();
+    });
+  }, true);
 
   function toggleHelp(show) {
     var help = document.getElementById("keyboard-help");
@@ -116,7 +150,11 @@
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-    if (event.key === "?") toggleHelp();
+    if (event.key === " ") {
+      var audio = currentAudio();
+      if (!audio || event.target.closest("a, button, audio, summary")) return;
+      togglePlay(audio);
+    } else if (event.key === "?") toggleHelp();
     else if (event.key === "j") move(1);
     else if (event.key === "k") move(-1);
     else if (ACTIONS[event.key]) act(ACTIONS[event.key]);

@@ -61,3 +61,15 @@ def test_no_role_no_recording(client_for, make_user, clip):
     outsider = make_user("olga-outsider")
     outsider.groups.clear()
     assert client_for(outsider).get(clip).status_code == 403
+
+
+def test_a_conversation_without_audio_has_no_player(client_for, reviewer):
+    from reviewapp.models import Conversation
+    from tests.reviewapp.factories import scored_conversation
+
+    conversation = scored_conversation([("my flight", "my fight")])
+    page = client_for(reviewer).get(reverse("reviewapp:conversation", args=[conversation.pk]))
+    assert page.status_code == 200 and "<audio" not in page.content.decode()
+    Conversation.objects.filter(pk=conversation.pk).update(audio_url='calls/"x".wav')
+    page = client_for(reviewer).get(reverse("reviewapp:conversation", args=[conversation.pk]))
+    assert 'src="/audio/calls/%22x%22.wav"' in page.content.decode()  # quoted, never raw
