@@ -139,6 +139,8 @@ class TurnView:
     flags: list[Flag] = field(default_factory=list)
     body_html: SafeString = field(default_factory=SafeString)  # set by the page view
     audio: str = ""  # the URL that plays the turn's recording (reviewapp.audio), set by the view
+    pass_state: str = ""  # in the user's review-pass queue: "pending" or "reviewed"
+    reviewed_url: str = ""  # where `c` posts "reviewed, no flag"
 
     @cached_property
     def ref_parts(self) -> list[tuple[str, bool]]:
@@ -315,6 +317,32 @@ def head_markup(tv: TurnView) -> SafeString:
         )
         parts.append(f'<p class="annotations">{notes}</p>')
     return mark_safe("\n".join(parts))  # noqa: S308 (every data text above is escaped)
+
+
+def _review_pass_context(request: HttpRequest, conversation: Conversation, language) -> dict:
+    """Reached from a review pass (`?pass=<id>`): the user's queue on this page, for the
+    `n` (next turn) and `c` (reviewed, no flag) keys. Empty when the user has no turn of
+    that pass here (a pass of others, or no pass)."""
+    from ..models import Assignment
+
+    pass_id = request.GET.get("pass", "")
+    if not pass_id.isdigit():
+        return {}
+    mine = Assignment.objects.filter(
+        review_pass_id=int(pass_id), reviewer=request.user, turn__conversation=conversation
+    ).select_related("review_pass")
+    rows = list(mine)
+    if not rows:
+        return {}
+    review_pass = rows[0].review_pass
+    reviewed = url_maker("reviewapp:pass_reviewed", 2)
+    return {
+        "review_pass": review_pass,
+        "next_url": reverse("reviewapp:pass_next", args=[review_pass.pk]),
+        # flags count in a pass only under its version: say so when the page shows another
+        "other_version": language is None or review_pass.version_id != language.scored_version_id,
+        "turns": {a.turn_id: (a.state, reviewed(review_pass.pk, a.turn_id)) for a in rows},
+    }
 
 
 def audio_markup(tv: TurnView) -> str:
@@ -505,7 +533,9 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     direction = "rtl" if conversation.language in RTL_LANGUAGES else "ltr"
     urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
+    review = _review_pass_context(request, conversation, language)
     for tv in views:
+        tv.pass_state, tv.reviewed_url = review.get("turns", {}).get(tv.turn.pk, ("", ""))
         tv.audio = turn_audio(tv.turn, conversation)
         tv.body_html = body_markup(tv, raw, conversation.language, direction, urls)
     context = {
@@ -515,6 +545,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "direction": direction,
         "turns": views,
         "raw": raw,
+        "review": review,
     }
     if request.htmx and request.htmx.target == "turns":
         return render(request, "reviewapp/conversation.html#turns", context)

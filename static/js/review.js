@@ -37,12 +37,44 @@
     if (link) link.click();
   }
 
-  // The recording of the turn being reviewed: the current region's turn, else the turn
-  // that holds the focus.
-  function currentAudio() {
+  // The turn being reviewed: the current region's, else the one that holds the focus.
+  function currentTurn() {
     var from = current && document.body.contains(current) ? current : document.activeElement;
-    var turn = from && from.closest && from.closest("#turns article");
+    return from && from.closest ? from.closest("#turns article") : null;
+  }
+
+  function currentAudio() {
+    var turn = currentTurn();
     return turn && turn.querySelector("audio");
+  }
+
+  // In a review pass (#review-pass names the pass's "next" URL): n goes to the next
+  // unreviewed turn of the user's queue after this one; c marks this turn reviewed with
+  // no (other) flag, then goes on.
+  function reviewPass() {
+    return document.getElementById("review-pass");
+  }
+
+  function nextTurn(after) {
+    var url = reviewPass().getAttribute("data-next-url");
+    window.location.assign(url + (after ? "?after=" + after : ""));
+  }
+
+  function turnPk(turn) {
+    return turn ? turn.id.replace("turn-", "") : "";
+  }
+
+  function markReviewed() {
+    var turn = currentTurn() || document.querySelector('#turns article[data-pass-state="pending"]');
+    if (!turn || !turn.hasAttribute("data-reviewed-url")) return;
+    var headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+    fetch(turn.getAttribute("data-reviewed-url"), {
+      method: "POST", headers: headers, credentials: "same-origin",
+    }).then(function (response) {
+      if (!response.ok) throw new Error("not marked reviewed: " + response.status);
+      turn.setAttribute("data-pass-state", "reviewed");
+      nextTurn(turnPk(turn));
+    });
   }
 
   function togglePlay(audio) {
@@ -154,7 +186,9 @@
       var audio = currentAudio();
       if (!audio || event.target.closest("a, button, audio, summary")) return;
       togglePlay(audio);
-    } else if (event.key === "?") toggleHelp();
+    } else if (event.key === "n" && reviewPass()) nextTurn(turnPk(currentTurn()));
+    else if (event.key === "c" && reviewPass()) markReviewed();
+    else if (event.key === "?") toggleHelp();
     else if (event.key === "j") move(1);
     else if (event.key === "k") move(-1);
     else if (ACTIONS[event.key]) act(ACTIONS[event.key]);
@@ -195,6 +229,11 @@
   document.addEventListener("DOMContentLoaded", function () {
     var first = document.querySelector("main [data-autofocus]");
     if (first) first.focus();
+    // Sent to a turn of a review pass (#turn-N): its first region is the current one.
+    var turn = reviewPass() && window.location.hash.indexOf("#turn-") === 0
+      && document.getElementById(window.location.hash.slice(1));
+    var region = turn && turn.querySelector(".region");
+    if (region && !first) select(region);
   });
 
   // The raw/normalized toggle replaces #turns: forget the region that was removed.
