@@ -156,6 +156,22 @@ class TurnView:
         found = [("reference", text) for text, note in self.ref_parts if note]
         return found + [("hypothesis", text) for text, note in self.hyp_parts if note]
 
+    @cached_property
+    def display_forms(self) -> dict[str, str]:
+        """Normalized tokens as the turn wrote them, where that differs only by a zero-width
+        non-joiner. Persian writes می‌خواهم with one; the normalizer removes it, so both
+        spellings score the same, but a token shown without it is drawn joined (میخواهم),
+        which a reader takes for another spelling. The page shows the written form."""
+        forms: dict[str, str] = {}
+        for text in (self.turn.reference, self.turn.hypothesis):
+            if ZWNJ not in text:
+                continue
+            for word in text.split():
+                word = word.strip(_EDGE_PUNCTUATION)
+                if ZWNJ in word:
+                    forms.setdefault(word.replace(ZWNJ, ""), word)
+        return forms
+
     @property
     def metric(self) -> str:
         return "CER" if self.score and self.score.unit == "char" else "WER"
@@ -209,6 +225,8 @@ def url_maker(name: str, arity: int = 1):
 # string, which cost more than the escaping itself over the ~2,000 texts of a page.
 # tests/security/test_escaping.py and tests/browser/test_xss.py check the result.
 _escape = html.escape
+ZWNJ = "\u200c"
+_EDGE_PUNCTUATION = "\"'.,;:!?()[]{}«»“”‘’،؛؟…-"
 
 _GAP = {
     "ref": '<span class="gap" aria-hidden="true">—</span>'
@@ -236,10 +254,13 @@ def _token(text: str | None, side: str) -> str:
     return _escape(text)
 
 
-def _column(column: alignment.Column) -> str:
-    ref = _token(column.ref, "ref")
+def _column(column: alignment.Column, shown: dict[str, str] | None = None) -> str:
+    ref_text, hyp_text = column.ref, column.hyp
+    if shown:
+        ref_text, hyp_text = shown.get(ref_text, ref_text), shown.get(hyp_text, hyp_text)
+    ref = _token(ref_text, "ref")
     same = column.hyp is not None and column.hyp == column.ref  # a match: escape once
-    hyp = ref if same else _token(column.hyp, "hyp")
+    hyp = ref if same else _token(hyp_text, "hyp")
     return (
         f"{_COLUMN_HEAD[column.kind]}"
         f'<span class="tok ref" dir="auto">{ref}</span>\n'
@@ -375,9 +396,9 @@ def score_markup(tv: TurnView) -> SafeString:
 
 def alignment_markup(tv: TurnView) -> SafeString:
     """The turn's columns: runs of matches, and each error region as a focusable group."""
-    pk, parts = tv.turn.pk, []
+    pk, parts, shown = tv.turn.pk, [], tv.display_forms
     for segment in tv.segments:
-        columns = "\n".join(_column(column) for column in segment.columns)
+        columns = "\n".join(_column(column, shown) for column in segment.columns)
         region = segment.region
         if region is None:
             parts.append(columns)

@@ -368,3 +368,17 @@ def test_why_names_a_rule_that_runs_out_of_budget_instead_of_failing(
     response = client_for(reviewer).get(reverse("reviewapp:why", args=[turn.pk, 0]))
     assert response.status_code == 200
     assert "replacements.3" in response.content.decode()
+
+
+def test_persian_words_keep_their_zero_width_non_joiner_on_screen(client_for, reviewer):
+    """The normalizer removes the ZWNJ (both spellings score the same); the page shows the
+    word as written, so می‌خواهم is not drawn joined as میخواهم (issue 21)."""
+    conversation = scored_conversation(
+        [("من می\u200cخواهم بروم، لطفاً", "من میخواهم برم لطفاً")], language="fa"
+    )
+    page = client_for(reviewer).get(reverse("reviewapp:conversation", args=[conversation.pk]))
+    html = page.content.decode()
+    assert "می\u200cخواهم" in html
+    assert ">میخواهم<" not in html
+    score = conversation.turns.get().scores.get()
+    assert "\u200c" not in score.reference_normalized  # scoring still folds it
