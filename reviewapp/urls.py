@@ -24,6 +24,7 @@ urlpatterns = [
     path("conversations", conversations.conversation_list, name="conversations"),
     path("conversations/<int:pk>", conversations.conversation_detail, name="conversation"),
     path("turns/<int:pk>/regions/<int:region>/why", conversations.why, name="why"),
+    path("turns/<int:pk>/why", conversations.why_turn, name="why_turn"),
     path("turns/<int:pk>/regions/<int:region>/flag", flags.flag_new, name="flag_new"),
     path("flags", flags.flag_queue, name="flag_queue"),
     path("flags/<int:pk>/edit", flags.flag_edit, name="flag_edit"),

@@ -15,7 +15,7 @@ from functools import cached_property
 
 from django import forms
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -29,7 +29,12 @@ from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
 from ..models import Conversation, Dataset, Flag, Language, Score, Turn
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
 from ..services.configs import scorer_for
-from .access import get_conversation_for_user, get_region_for_user, require_reviewer
+from .access import (
+    get_conversation_for_user,
+    get_region_for_user,
+    get_turn_for_user,
+    require_reviewer,
+)
 
 PAGE_SIZE = 50
 # The same pattern the normalizer's annotations step drops: notes, not speech.
@@ -323,6 +328,13 @@ def head_markup(tv: TurnView) -> SafeString:
     ]
     if tv.status == "scored":
         parts.append(score_markup(tv))
+        if not tv.regions and turn.reference != turn.hypothesis:
+            # a match the normalizer made: which step hid the difference is worth a look
+            url = reverse("reviewapp:why_turn", args=[turn.pk])
+            parts.append(
+                f'<p class="why-turn"><a href="{url}">Why these match</a> '
+                '<span class="muted">(the texts differ as imported)</span></p>'
+            )
     elif tv.status == "context":
         speaker = _escape(turn.speaker or "assistant")
         parts.append(f'<p class="turn-score muted">Context: {speaker} turn, not scored.</p>')
@@ -590,6 +602,41 @@ def flags_of_turn(turn_id: int) -> list[Flag]:
 # --- why -------------------------------------------------------------------------------------
 
 
+def _side_by_side(ref_trace, hyp_trace) -> list[tuple[str, str, str]]:
+    """(step, reference, hypothesis) after each step of the two traces."""
+    return [(step, ref, hyp) for (step, ref), (_, hyp) in zip(ref_trace, hyp_trace, strict=True)]
+
+
+@require_GET
+def why_turn(request: HttpRequest, pk: int) -> HttpResponse:
+    """A whole turn after every normalizer step: for a turn that matched although its raw
+    texts differ, the step that made them equal is where a hidden error would hide."""
+    from ..queries import shown_score
+
+    turn = get_turn_for_user(request, pk)
+    score = shown_score(turn)
+    if score is None:
+        raise Http404("This turn has no score under its language's scored version.")
+    context = {"turn": turn, "score": score, "steps": None, "error": "", "hid": None}
+    try:
+        scorer = scorer_for(score.version)
+        details = score.details if isinstance(score.details, dict) else {}
+        profile = details.get("profile")
+        profile = profile if profile in scorer.normalizer.profiles else None
+        ref_trace = scorer.normalizer.trace(turn.reference, profile)
+        hyp_trace = scorer.normalizer.trace(turn.hypothesis, profile)
+    except ScoringError as exc:  # a rule past its budget, or a config that no longer builds
+        context["error"] = f"The normalizer cannot show its steps for this turn: {exc}"
+    else:
+        steps = _side_by_side(ref_trace, hyp_trace)
+        context["steps"] = steps
+        context["profile"] = profile
+        # the first step after which both sides are the same, when the input differed
+        if steps and steps[0][1] != steps[0][2]:
+            context["hid"] = next((step for step, ref, hyp in steps if ref == hyp), None)
+    return render(request, "reviewapp/why_turn.html", context)
+
+
 @require_GET
 def why(request: HttpRequest, pk: int, region: int) -> HttpResponse:
     """Both sides of one error region after every normalizer step."""
@@ -613,9 +660,7 @@ def why(request: HttpRequest, pk: int, region: int) -> HttpResponse:
     if scorer is not None:
         stored = (score.reference_normalized, score.hypothesis_normalized)
         context["why"] = alignment.why(ref_trace, hyp_trace, chosen, score.unit, stored=stored)
-        context["steps"] = [
-            (step, ref, hyp) for (step, ref), (_, hyp) in zip(ref_trace, hyp_trace, strict=True)
-        ]
+        context["steps"] = _side_by_side(ref_trace, hyp_trace)
         context["profile"] = profile
     ref_tokens = alignment.tokens(score.reference_normalized, score.unit)
     hyp_tokens = alignment.tokens(score.hypothesis_normalized, score.unit)

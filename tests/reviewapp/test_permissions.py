@@ -72,6 +72,7 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "conversations": {"GET": READ, "POST": GET_ONLY},
     "conversation": {"GET": READ, "POST": GET_ONLY},
     "why": {"GET": READ, "POST": GET_ONLY},
+    "why_turn": {"GET": READ, "POST": GET_ONLY},
     "flag_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
     "flag_queue": {"GET": READ, "POST": GET_ONLY},
     # author only: the flag belongs to the reviewer
@@ -192,6 +193,7 @@ def objects(reviewer, maintainer_de, make_user):
 URL_ARGS = {
     "conversation": lambda o: [o["conversation"].pk],
     "why": lambda o: [o["turn"].pk, 0],
+    "why_turn": lambda o: [o["turn"].pk],
     "flag_new": lambda o: [o["turn"].pk, 1],
     "flag_edit": lambda o: [o["flag"].pk],
     "flag_withdraw": lambda o: [o["flag"].pk],

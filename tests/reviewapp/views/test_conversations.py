@@ -382,3 +382,20 @@ def test_persian_words_keep_their_zero_width_non_joiner_on_screen(client_for, re
     assert ">میخواهم<" not in html
     score = conversation.turns.get().scores.get()
     assert "\u200c" not in score.reference_normalized  # scoring still folds it
+
+
+def test_a_turn_that_matched_although_its_texts_differ_shows_which_step_hid_it(
+    client_for, reviewer
+):
+    conversation = scored_conversation(
+        [("I need twenty five dollars", "I need $25"), ("my flight", "my fight")]
+    )
+    matched, erred = conversation.turns.order_by("index")
+    client = client_for(reviewer)
+    page = client.get(reverse("reviewapp:conversation", args=[conversation.pk])).content.decode()
+    link = reverse("reviewapp:why_turn", args=[matched.pk])
+    assert f'href="{link}">Why these match' in page
+    assert reverse("reviewapp:why_turn", args=[erred.pk]) not in page  # its regions have a why
+    html = client.get(link).content.decode()
+    assert 'id="why-turn-verdict"' in html and "made them the same" in html
+    assert 'aria-current="step"' in html
