@@ -1,0 +1,71 @@
+"""axe-core (the engine behind Lighthouse's and Deque's accessibility checks), injected
+into the pages in headless Chromium, finds no violation on the dashboard, a conversation,
+the flag queue, a proposal and the config history (issue 21). The rules are axe's
+defaults: WCAG 2.x A and AA and its best practices."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from reviewapp.models import Conversation, Language
+from reviewapp.services import proposals
+from reviewapp.services.comments import do_comment
+from reviewapp.services.flags import do_create_flag
+from reviewapp.services.imports import do_import
+from tests.conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def data(db, make_user):
+    maintainer = make_user("ada-maintainer-en", maintains=["en"])
+    turns = [
+        {"reference": "book it for me", "hypothesis": "look it for me now"},
+        {"reference": "I'm at twenty-five", "hypothesis": "I am at 25"},
+    ]
+    line = {"id": "a11y-1", "language": "en", "dataset": "a11y", "turns": turns}
+    do_import((json.dumps(line) + "\n").encode(), "a11y.jsonl")  # scored inline (eager)
+    conversation = Conversation.objects.get(external_id="a11y-1")
+    flag = do_create_flag(
+        maintainer, conversation.turns.get(index=0).scores.get(), 0, category="false_error"
+    )
+    v1 = Language.objects.get(code="en").active_version
+    content = copy.deepcopy(v1.content)
+    content["config"]["fillers"] = [*content["config"].get("fillers", []), "umm"]
+    proposal = proposals.do_create_proposal(
+        maintainer, "en", content, title="Add a filler", flags=[flag]
+    )
+    do_comment(maintainer, proposal, "umm is a filler in every English set we have")
+    return {"maintainer": maintainer, "conversation": conversation, "proposal": proposal}
+
+
+def pages(data) -> dict[str, str]:
+    return {
+        "dashboard": "/",
+        "conversation": f"/conversations/{data['conversation'].pk}",
+        "flag queue": "/flags",
+        "proposal": f"/proposals/{data['proposal'].pk}",
+        "config history": "/languages/en/config",
+    }
+
+
+def test_the_main_pages_have_no_axe_violation(live_server, page, data):
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", data["maintainer"].username)
+    page.fill("#id_password", PASSWORD)
+    page.press("#id_password", "Enter")
+    page.wait_for_selector("#dashboard-title")
+    axe = Axe()
+    found = {}
+    for name, path in pages(data).items():
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_load_state("networkidle")
+        results = axe.run(page)
+        if results.violations_count:
+            found[name] = results.generate_report()
+    assert not found, "\n\n".join(f"{name}:\n{report}" for name, report in found.items())
