@@ -177,6 +177,18 @@ class TurnView:
                     forms.setdefault(word.replace(ZWNJ, ""), word)
         return forms
 
+    def error_words(self, side: str) -> frozenset[str]:
+        """The normalized words of the turn's (not rescued) error regions on one side, for
+        the raw view to mark the imported words that read the same. Words only: a
+        character-scored language has no words to find in its raw text."""
+        if not self.score or self.score.unit == "char":
+            return frozenset()
+        words = set()
+        for view in self.regions:
+            if not view.rescued:
+                words.update((view.ref_span if side == "ref" else view.hyp_span).split())
+        return frozenset(words)
+
     @property
     def metric(self) -> str:
         return "CER" if self.score and self.score.unit == "char" else "WER"
@@ -282,8 +294,9 @@ def body_markup(tv: TurnView, raw: bool, lang: str, direction: str, urls: tuple)
     if raw or tv.status != "scored" or not tv.segments:
         parts.append(
             f'<dl class="texts">\n<dt>Reference</dt><dd dir="auto" lang="{lang}">'
-            f"{_raw_text(tv.ref_parts)}</dd>\n"
-            f'<dt>Hypothesis</dt><dd dir="auto" lang="{lang}">{_raw_text(tv.hyp_parts)}</dd>\n'
+            f"{_raw_text(tv.ref_parts, tv.error_words('ref'))}</dd>\n"
+            f'<dt>Hypothesis</dt><dd dir="auto" lang="{lang}">'
+            f"{_raw_text(tv.hyp_parts, tv.error_words('hyp'))}</dd>\n"
             "</dl>"
         )
     else:
@@ -303,14 +316,31 @@ def body_markup(tv: TurnView, raw: bool, lang: str, direction: str, urls: tuple)
     return mark_safe("\n".join(parts))  # noqa: S308 (every data text is escaped)
 
 
-def _raw_text(parts: list[tuple[str, bool]]) -> str:
-    """Text as imported; an annotation such as [slow] as a label, not as speech."""
+def _raw_text(parts: list[tuple[str, bool]], marks: frozenset[str] = frozenset()) -> str:
+    """Text as imported; an annotation such as [slow] as a label, not as speech; a word
+    that reads as a word of an error region (case and edge punctuation aside) marked."""
     return "".join(
         f'<span class="annotation" dir="auto" title="annotation, not speech">{_escape(text)}</span>'
         if note
-        else _escape(text)
+        else _marked(text, marks)
         for text, note in parts
     )
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _marked(text: str, marks: frozenset[str]) -> str:
+    if not marks:
+        return _escape(text)
+
+    def mark(match: re.Match) -> str:
+        word = match.group()
+        if word.strip(_EDGE_PUNCTUATION).casefold() in marks:
+            return f'<mark class="raw-error">{_escape(word)}</mark>'
+        return _escape(word)
+
+    return _WORD.sub(mark, text)  # what lies between words is whitespace: nothing to escape
 
 
 _STATUS_LINES = {

@@ -5,6 +5,7 @@ escaped. The browser checks are in tests/browser/test_xss.py; the data is the sa
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -29,6 +30,8 @@ HTMX = {"HX-Request": "true"}
 def assert_escaped(html: str, *payloads: str) -> None:
     for raw in RAW:
         assert raw not in html, raw
+    # the raw view wraps words of error regions in our own <mark>: read the text without it
+    html = re.sub(r'<mark class="raw-error">|</mark>', "", html)
     for payload in payloads:
         escaped = (
             payload.replace("&", "&amp;")

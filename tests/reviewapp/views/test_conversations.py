@@ -399,3 +399,12 @@ def test_a_turn_that_matched_although_its_texts_differ_shows_which_step_hid_it(
     html = client.get(link).content.decode()
     assert 'id="why-turn-verdict"' in html and "made them the same" in html
     assert 'aria-current="step"' in html
+
+
+def test_the_raw_view_marks_the_words_of_error_regions(client_for, reviewer):
+    conversation = scored_conversation([('Book my "flight", please', "book my fight please")])
+    url = reverse("reviewapp:conversation", args=[conversation.pk])
+    html = client_for(reviewer).get(url, {"view": "raw"}).content.decode()
+    assert '<mark class="raw-error">&quot;flight&quot;,</mark>' in html  # escaped
+    assert '<mark class="raw-error">fight</mark>' in html
+    assert '<mark class="raw-error">Book' not in html
