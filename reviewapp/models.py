@@ -784,11 +784,10 @@ class Assignment(models.Model):
         return f"turn {self.turn_id} for {self.reviewer_id} in pass {self.review_pass_id}"
 
 
-class RegionLabel(ImmutableModel):
-    """A label a reviewer gave an error region within a pass: appended, never changed (the
-    newest counts). Flags count as labels too (see `reviewapp.pass_labels`); these rows
-    are the labels given on the pass's pages, and the "none" written for every region
-    neither flagged nor labelled when the reviewer marks the turn reviewed."""
+class PassRegion(ImmutableModel):
+    """An error region of a turn in a pass, as its label or decision names it: the
+    region's number and token spans under the pass's version, and the label. Appended,
+    never changed: the newest counts."""
 
     class Label(models.TextChoices):
         FALSE_ERROR = "false_error", "Normalization false error"
@@ -796,11 +795,7 @@ class RegionLabel(ImmutableModel):
         REFERENCE_ERROR = "reference_error", "Reference error"
         NONE = "none", "No error to flag"
 
-    review_pass = models.ForeignKey(ReviewPass, on_delete=models.CASCADE, related_name="labels")
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="+")
-    reviewer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
     region = models.PositiveIntegerField()
     ref_start = models.PositiveIntegerField()
     ref_end = models.PositiveIntegerField()
@@ -812,37 +807,41 @@ class RegionLabel(ImmutableModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["created_at", "pk"]
+
+
+class RegionLabel(PassRegion):
+    """A label a reviewer gave an error region within a pass. Flags count as labels too
+    (see `reviewapp.pass_labels`); these rows are the labels given on the pass's pages,
+    and the "none" written for every region neither flagged nor labelled when the
+    reviewer marks the turn reviewed."""
+
+    review_pass = models.ForeignKey(ReviewPass, on_delete=models.CASCADE, related_name="labels")
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta(PassRegion.Meta):
         indexes = [models.Index(fields=["review_pass", "turn"], name="regionlabel_pass_turn")]
 
     def __str__(self) -> str:
         return f"{self.label} on region {self.region} of turn {self.turn_id}"
 
 
-class Adjudication(ImmutableModel):
+class Adjudication(PassRegion):
     """A maintainer's decision on a region of a pass, kept apart from the reviewers'
-    labels (which stay as given). Appended, never changed: the newest counts."""
+    labels (which stay as given)."""
 
     review_pass = models.ForeignKey(
         ReviewPass, on_delete=models.CASCADE, related_name="adjudications"
     )
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="+")
     maintainer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
-    region = models.PositiveIntegerField()
-    ref_start = models.PositiveIntegerField()
-    ref_end = models.PositiveIntegerField()
-    hyp_start = models.PositiveIntegerField()
-    hyp_end = models.PositiveIntegerField()
-    ref_span = models.TextField(blank=True)
-    hyp_span = models.TextField(blank=True)
-    label = models.CharField(max_length=20, choices=RegionLabel.Label.choices)
     note = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["created_at", "pk"]
+    class Meta(PassRegion.Meta):
         indexes = [models.Index(fields=["review_pass", "turn"], name="adjudication_pass_turn")]
 
     def __str__(self) -> str:

@@ -29,6 +29,8 @@ def _require_job_maintainer(request: HttpRequest, job: Job) -> None:
 def job_progress(request: HttpRequest, pk: int) -> HttpResponse:
     job = _get_job_for_user(request, pk)
     context = {"job": job, "can_manage": is_maintainer_of(request.user, job.language)}
+    if request.GET.get("from") == "proposal":
+        context["poll_from"] = "proposal"  # the next poll asks the same way
     if request.htmx:
         response = render(request, "reviewapp/job.html#progress", context)
         if job.is_finished and job.proposal_id and request.GET.get("from") == "proposal":

@@ -16,7 +16,7 @@ from reviewapp.services import proposals
 from reviewapp.services.comments import do_comment
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -55,11 +55,7 @@ def pages(data) -> dict[str, str]:
 
 
 def test_the_main_pages_have_no_axe_violation(live_server, page, data):
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", data["maintainer"].username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, data["maintainer"])
     axe = Axe()
     found = {}
     for name, path in pages(data).items():

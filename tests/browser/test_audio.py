@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from reviewapp.demo.clips import write_clip
 from reviewapp.models import Conversation
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,11 +37,7 @@ def conversation(db):
 def test_space_plays_the_current_turns_segment_and_pauses_it(
     live_server, page, reviewer, conversation
 ):
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", reviewer.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, reviewer)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_server.url}/conversations/{conversation.pk}")

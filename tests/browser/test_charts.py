@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,11 +21,7 @@ def signed_in(live_server, page, reviewer):
     turns = [{"reference": "book it for me", "hypothesis": "look it for me"}]
     line = {"id": "chart-1", "language": "en", "dataset": "charts", "turns": turns}
     do_import((json.dumps(line) + "\n").encode(), "charts.jsonl")  # scored inline (eager)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", reviewer.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, reviewer)
     return page
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from reviewapp.models import Conversation, Flag
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,11 +27,7 @@ def turn(db):
 
 @pytest.fixture
 def conversation_page(live_server, page, reviewer, turn):
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", reviewer.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, reviewer)
     page.goto(f"{live_server.url}/conversations/{turn.conversation_id}")
     page.keyboard.press("j")
     expect(page.locator(f"#r-{turn.pk}-0")).to_be_focused()

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from reviewapp.services.configs import ensure_languages
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,11 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def editor(live_server, page, reviewer):
     ensure_languages()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", reviewer.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, reviewer)
     page.goto(f"{live_server.url}/proposals/new?language=de")
     page.wait_for_selector("#proposal-editor")
     return page

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from reviewapp.models import AuditEvent, Conversation, Flag, Language
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 from tests.reviewapp.factories import cli_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,14 +34,6 @@ def conversation(db):
     do_import((json.dumps(line) + "\n").encode(), "browser.jsonl")  # scored inline (eager)
     assert Language.objects.get(code="en").scored_version is not None
     return Conversation.objects.get(external_id="browser-1")
-
-
-def log_in(page, live_server, user):
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
 
 
 def style(page, selector: str, prop: str) -> str:

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from reviewapp.models import Conversation, Flag, Language, Proposal
 from reviewapp.services.exports import export_configs, fixture_cases, write_fixtures
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -43,14 +43,10 @@ def conversation(db):
     return Conversation.objects.get(external_id="loop-1")
 
 
-def log_in(context, live_server, user):
+def new_page_as(context, live_server, user):
     page = context.new_page()
     page.set_default_timeout(30_000)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, user)
     return page
 
 
@@ -61,7 +57,7 @@ def test_flag_propose_preview_approve_rescore_export(
     contexts = [browser.new_context(), browser.new_context()]
 
     # --- the reviewer flags the false error with the keyboard and proposes a fix
-    page = log_in(contexts[0], live_server, reviewer)
+    page = new_page_as(contexts[0], live_server, reviewer)
     page.goto(f"{live_server.url}/conversations/{conversation.pk}")
     assert json.loads(page.locator(f"#score-{turn.pk}").get_attribute("data-rate")) > 0
     page.keyboard.press("j")
@@ -88,7 +84,7 @@ def test_flag_propose_preview_approve_rescore_export(
     assert list(proposal.flags.all()) == [flag]
 
     # --- the maintainer runs the impact preview (a job on the worker) and approves
-    page = log_in(contexts[1], live_server, maintainer_de)
+    page = new_page_as(contexts[1], live_server, maintainer_de)
     page.goto(f"{live_server.url}/proposals/{proposal.pk}")
     page.click("#run-preview")
     # the result takes the progress bar's place: no reload

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from reviewapp.models import Adjudication, Assignment, Conversation
 from reviewapp.services.imports import do_import
 from reviewapp.services.passes import do_create_pass
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,15 +30,6 @@ def review_pass(reviewer, maintainer_de, make_user):
     return do_create_pass(
         maintainer_de, name="Kontos", language="de", reviewers=[reviewer, second], overlap=2
     )
-
-
-def log_in(page, live_server, user):
-    page.context.clear_cookies()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
 
 
 def work_queue(page, live_server, review_pass, keys: list[str]):

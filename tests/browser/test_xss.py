@@ -20,7 +20,7 @@ from reviewapp.models import Conversation, Job, Language
 from reviewapp.services import proposals
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -91,14 +91,6 @@ def watched(page):
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.dialogs = dialogs
     return page
-
-
-def log_in(page, live_server, user) -> None:
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
 
 
 def assert_inert(page, *shown: str) -> None:

@@ -136,3 +136,27 @@ def test_a_job_done_without_failures_is_not_retried(client_for, maintainer_en, m
         response.content.decode()
     )
     assert Job.objects.count() == 1
+
+
+def test_a_preview_polled_from_its_proposal_keeps_asking_for_the_proposals_result(
+    client_for, reviewer
+):
+    """Each unfinished answer polls again with from=proposal, so the finished one is the
+    proposal page's result, not the job page's "Done" (issue 21, fault 6)."""
+    from reviewapp.models import Language
+    from reviewapp.services import proposals
+    from reviewapp.services.configs import ensure_languages
+    from reviewapp.services.preview import create_preview_job, run_preview
+    from tests.reviewapp.factories import with_fillers
+
+    ensure_languages()
+    german = Language.objects.get(code="de").active_version
+    proposal = proposals.do_create_proposal(reviewer, "de", with_fillers(german, "ähm"), title="t")
+    job = create_preview_job(proposal, reviewer)
+    client = client_for(reviewer)
+    url = reverse("reviewapp:job", args=[job.pk])
+    waiting = client.get(url, {"from": "proposal"}, headers={"HX-Request": "true"})
+    assert f'hx-get="{url}?from=proposal"' in waiting.content.decode()
+    run_preview(job.pk)
+    done = client.get(url, {"from": "proposal"}, headers={"HX-Request": "true"})
+    assert done.status_code == 286 and 'id="preview-result"' in done.content.decode()
