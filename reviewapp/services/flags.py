@@ -255,7 +255,8 @@ def _current_pairs(language: str, version_id: int) -> set[tuple[str, str]]:
 
 def _count_pair(language: str, version_id: int, ref_span: str, hyp_span: str) -> None:
     started = timezone.now()
-    turns = Score.objects.filter(
+    scores = Score.objects.current()  # a corrected turn counts once, on its latest reference
+    turns = scores.filter(
         language=language,
         version_id=version_id,
         reference_normalized__contains=ref_span,

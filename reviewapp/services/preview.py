@@ -159,7 +159,8 @@ def _compare(job, base, proposal, all_turns, touched) -> dict:
 def _totals(base, all_turns) -> dict[str, Counts]:
     """Corpus counts under the base version, overall and per dataset, summed in the DB."""
     rows = (
-        Score.objects.filter(version=base, turn__in=all_turns)
+        Score.objects.current()
+        .filter(version=base, turn__in=all_turns)
         .values("turn__conversation__dataset__name")
         .annotate(
             s=Sum("substitutions"),

@@ -109,7 +109,7 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
     for row in page:
         row.url = url(row.pk)
         row.rate_display = percent(row.rate)
-        row.user_turns, row.open_flags = counts.get(row.pk, (0, 0))
+        row.user_turns, row.open_flags, row.corrected = counts.get(row.pk, (0, 0, 0))
     if request.htmx and request.htmx.target == "results":
         return render(request, "reviewapp/conversations.html#results", context)
     return render(request, "reviewapp/conversations.html", context)
