@@ -42,3 +42,24 @@ class EditForm(forms.Form):
 
 class RejectForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), min_length=3)
+
+
+class ReferenceAcceptForm(forms.Form):
+    """The corrected reference a maintainer accepts: the reviewer's text, or edited."""
+
+    text = forms.CharField(
+        label="Corrected reference",
+        max_length=100_000,  # as long as an imported reference may be
+        widget=forms.Textarea(attrs={"rows": 3, "dir": "auto"}),
+        help_text="The whole turn as it should read. It becomes a new version of the "
+        "reference; the old one is kept, and the turn is scored on both.",
+    )
+
+
+class ReferenceRejectForm(forms.Form):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        min_length=3,
+        max_length=2000,
+        help_text="Why the reference stays as it is: the reviewer reads this on the flag.",
+    )
