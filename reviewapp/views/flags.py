@@ -244,6 +244,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         "language_names": LANGUAGES,
         "query": urlencode({"language": language}) if language else "",
         "propose_url": reverse("reviewapp:proposal_new"),
+        "references_url": reverse("reviewapp:references"),
     }
     if request.htmx and request.htmx.target == "queue":
         return render(request, "reviewapp/flag_queue.html#queue", context)

@@ -204,6 +204,12 @@ def test_the_queue_lists_open_reference_errors_with_their_corrections(
     assert 'id="references-empty"' in html
 
 
+def test_the_flag_queue_leads_to_the_corrections_of_its_language(client_for, reviewer, flag):
+    html = client_for(reviewer).get(reverse("reviewapp:flag_queue")).content.decode()
+    link = re.search(r'<a class="references-link" href="([^"]+)"', html)
+    assert link.group(1) == reverse("reviewapp:references") + "?language=en"
+
+
 def test_corrected_turns_cost_one_query_whatever_their_number(
     client_for, reviewer, maintainer_en, django_assert_num_queries
 ):
