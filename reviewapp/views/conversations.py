@@ -303,13 +303,13 @@ def head_markup(tv: TurnView) -> SafeString:
     ]
     if tv.status == "scored":
         parts.append(score_markup(tv))
-    if tv.references:
-        parts.append(reference_markup(tv))
     elif tv.status == "context":
         speaker = _escape(turn.speaker or "assistant")
         parts.append(f'<p class="turn-score muted">Context: {speaker} turn, not scored.</p>')
     else:
         parts.append(_STATUS_LINES.get(tv.status, _STATUS_LINES["pending"]))
+    if tv.references:
+        parts.append(reference_markup(tv))
     if tv.annotations:
         notes = "".join(
             f'<span class="annotation" dir="auto"><span class="visually-hidden">{side} '

@@ -265,3 +265,16 @@ def test_word_diff_marks_what_a_correction_changes():
         ("insert", "noon"),
     ]
     assert word_diff("a b", "a b") == [("equal", "a b")]
+
+
+def test_a_scored_turn_says_only_its_score_corrected_or_not(
+    client_for, maintainer_en, turn, flag, django_capture_on_commit_callbacks
+):
+    plain = scored_conversation([("my flight", "my fight")]).turns.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        do_accept_reference(maintainer_en, flag, FIXED)
+    client = client_for(maintainer_en)
+    for each in (plain, turn):
+        html = conversation_html(client, each)
+        assert f'id="score-{each.pk}"' in html
+        assert "Not scored yet." not in html and 'class="turn-score notice"' not in html
