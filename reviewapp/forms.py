@@ -7,6 +7,7 @@ import json
 from django import forms
 
 from .services.edits import available_kinds
+from .services.flags import MAX_REFERENCE_CHARS
 
 
 class ProposalForm(forms.Form):
@@ -49,7 +50,7 @@ class ReferenceAcceptForm(forms.Form):
 
     text = forms.CharField(
         label="Corrected reference",
-        max_length=100_000,  # as long as an imported reference may be
+        max_length=MAX_REFERENCE_CHARS,
         widget=forms.Textarea(attrs={"rows": 3, "dir": "auto"}),
         help_text="The whole turn as it should read. It becomes a new version of the "
         "reference; the old one is kept, and the turn is scored on both.",

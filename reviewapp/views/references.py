@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..forms import ReferenceAcceptForm, ReferenceRejectForm
 from ..languages import LANGUAGE_CHOICES
-from ..models import Flag, TurnReference
+from ..models import Flag
 from ..roles import is_maintainer_of, maintained_languages
 from ..services.references import (
     CorrectionError,
@@ -82,15 +82,19 @@ def reference_review(request: HttpRequest, pk: int) -> HttpResponse:
     flag = get_reference_flag_for_user(request, pk)
     turn = flag.turn
     proposed = flag.proposed_reference or turn.reference
+    history = reference_history([turn.pk]).get(turn.pk, [])
+    accepted = next((version for version in history if version.flag_id == flag.pk), None)
+    if accepted is not None:  # what the decision changed
+        diff = word_diff(history[accepted.number - 2].text, accepted.text)
+    else:  # what accepting would change
+        diff = word_diff(turn.reference, proposed) if flag.proposed_reference else []
     context = {
         "flag": flag,
         "turn": turn,
         "conversation_url": _turn_url(flag),
-        "history": reference_history([turn.pk]).get(turn.pk, []),
-        "accepted": TurnReference.objects.filter(flag=flag).first()
-        if flag.status == Flag.Status.CORRECTED
-        else None,
-        "diff": word_diff(turn.reference, proposed) if flag.proposed_reference else [],
+        "history": history,
+        "accepted": accepted,
+        "diff": diff,
         "can_decide": flag.status == Flag.Status.OPEN
         and is_maintainer_of(request.user, flag.language),
         "accept_form": ReferenceAcceptForm(initial={"text": proposed}, auto_id="accept-%s"),

@@ -278,3 +278,12 @@ def test_a_scored_turn_says_only_its_score_corrected_or_not(
         html = conversation_html(client, each)
         assert f'id="score-{each.pk}"' in html
         assert "Not scored yet." not in html and 'class="turn-score notice"' not in html
+
+
+def test_a_decided_correction_shows_what_it_changed(client_for, reviewer, maintainer_en, flag):
+    do_accept_reference(maintainer_en, flag, FIXED)
+    url = reverse("reviewapp:reference_review", args=[flag.pk])
+    html = client_for(reviewer).get(url).content.decode()
+    assert "Accepted change (v1 → v2)" in html
+    assert "<del>noone</del>" in html and "<ins>noon</ins>" in html
+    assert 'id="accepted"' in html and 'id="reference-history"' in html
