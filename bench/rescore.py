@@ -96,10 +96,10 @@ def chunk_costs(chunks: int = COST_CHUNKS) -> dict[str, float]:
 
         score_row, spent = scoring.score_row, [0.0]
 
-        def timed_score_row(*args):
+        def timed_score_row(*args, **kwargs):
             start = time.process_time()
             try:
-                return score_row(*args)
+                return score_row(*args, **kwargs)
             finally:
                 spent[0] += time.process_time() - start
 

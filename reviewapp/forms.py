@@ -13,6 +13,7 @@ from .languages import LANGUAGES
 from .models import Dataset, RegionLabel
 from .roles import MAINTAINER, REVIEWER
 from .services.edits import available_kinds
+from .services.flags import MAX_REFERENCE_CHARS
 
 
 class ProposalForm(forms.Form):
@@ -99,3 +100,24 @@ class AdjudicationForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["label"].choices = RegionLabel.Label.choices
+
+
+class ReferenceAcceptForm(forms.Form):
+    """The corrected reference a maintainer accepts: the reviewer's text, or edited."""
+
+    text = forms.CharField(
+        label="Corrected reference",
+        max_length=MAX_REFERENCE_CHARS,
+        widget=forms.Textarea(attrs={"rows": 3, "dir": "auto"}),
+        help_text="The whole turn as it should read. It becomes a new version of the "
+        "reference; the old one is kept, and the turn is scored on both.",
+    )
+
+
+class ReferenceRejectForm(forms.Form):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        min_length=3,
+        max_length=2000,
+        help_text="Why the reference stays as it is: the reviewer reads this on the flag.",
+    )

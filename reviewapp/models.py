@@ -1,8 +1,10 @@
 """Data of the review app.
 
-Scores are rows per (turn, config version): old versions' scores are kept, so any two
-versions can be compared, and a rescore writes new rows instead of changing old ones.
-Config versions and audit events are immutable once written.
+Scores are rows per (turn, config version, reference version): old versions' scores are
+kept, so any two versions can be compared, and a rescore writes new rows instead of
+changing old ones. A turn's reference is versioned too (`TurnReference`): a correction
+is a new version, and a score names the reference version it used. Config versions,
+reference versions and audit events are immutable once written.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
-from django.db.models import Count, F, Sum
+from django.db.models import Count, Exists, F, OuterRef, Sum
 from django.db.models.functions import MD5, Concat
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -194,13 +196,21 @@ class Conversation(models.Model):
 
 
 class Turn(models.Model):
-    """A user turn: reference = what was meant, hypothesis = what the STT wrote."""
+    """A user turn: reference = what was meant, hypothesis = what the STT wrote.
+
+    `reference` is the turn's current reference, version `reference_version`: what a new
+    score uses. Only an accepted correction changes them (`do_accept_reference`), both in
+    one write, after keeping every version as a `TurnReference` row.
+    """
 
     conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="turns")
     language = models.CharField(max_length=16, db_index=True)  # copied for fast filters
     index = models.PositiveIntegerField()
     speaker = models.CharField(max_length=50, blank=True)
     reference = models.TextField()
+    reference_version = models.PositiveIntegerField(
+        default=1, help_text="The version of `reference`: 1 as imported, then one per correction."
+    )
     hypothesis = models.TextField()
     audio_url = models.URLField(max_length=500, blank=True)
     start_time = models.FloatField(null=True, blank=True)
@@ -218,11 +228,67 @@ class Turn(models.Model):
         return f"{self.conversation} #{self.index}"
 
 
+class TurnReference(ImmutableModel):
+    """One version of a turn's reference text, never changed once written.
+
+    Version 1 is the text as imported. A turn that was never corrected has no rows: its
+    reference is version 1, and `Turn.reference` holds it. The first accepted correction
+    writes version 1 (the imported text) and version 2 together; each later one writes
+    the next number. `Turn.reference` and `Turn.reference_version` always copy the
+    highest version here.
+    """
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="references")
+    number = models.PositiveIntegerField()
+    text = models.TextField()
+    #: who proposed the text (the flag's author); None for the imported text
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    #: the reference-error flag the correction answers; None for the imported text
+    flag = models.ForeignKey(
+        "Flag", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["turn", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "number"], name="unique_reference_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"reference v{self.number} of turn {self.turn_id}"
+
+
+class ScoreQuerySet(models.QuerySet):
+    def current(self) -> ScoreQuerySet:
+        """The scores pages count: per turn and config version, the one on the latest
+        reference version scored under it. A score on an earlier reference of the same
+        turn and version is kept (both are reported where they differ) but not counted.
+
+        Almost every turn has one score per version; a NOT EXISTS on the unique index
+        (turn, version, reference version) finds the few that have a newer one.
+        """
+        newer = Score.objects.filter(
+            turn_id=OuterRef("turn_id"),
+            version_id=OuterRef("version_id"),
+            reference_version__gt=OuterRef("reference_version"),
+        )
+        return self.filter(~Exists(newer))
+
+
 class Score(models.Model):
-    """The score of one turn under one config version (written once, by a worker)."""
+    """The score of one turn under one config version, on one version of its reference
+    (written once, by a worker). A corrected turn has a score on its current reference
+    and one on its original reference (version 1) under each version that scored it."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
     version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="scores")
+    reference_version = models.PositiveIntegerField(default=1)
     language = models.CharField(max_length=16)
     unit = models.CharField(max_length=8)
     rate = models.FloatField(null=True)
@@ -239,14 +305,21 @@ class Score(models.Model):
     normalizer = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ScoreQuerySet.as_manager()
+
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["turn", "version"], name="unique_score_per_version")
+            models.UniqueConstraint(
+                fields=["turn", "version", "reference_version"], name="unique_score_per_reference"
+            )
         ]
         indexes = [models.Index(fields=["version", "rate"], name="score_version_rate")]
 
     def __str__(self) -> str:
-        return f"score of turn {self.turn_id} under version {self.version_id}"
+        return (
+            f"score of turn {self.turn_id} under version {self.version_id}, "
+            f"reference v{self.reference_version}"
+        )
 
 
 class SummaryManager(models.Manager):
@@ -254,7 +327,8 @@ class SummaryManager(models.Manager):
         self, version_id: int, conversation_ids: Iterable[int], *, only_changed: bool = False
     ) -> int:
         """Recompute the summaries of these conversations under one version from their
-        scores, in one grouped query; returns how many rows were written.
+        current scores (`ScoreQuerySet.current`: a corrected turn counts once, on its
+        latest reference scored), in one grouped query; returns how many rows were written.
 
         Runs inside the caller's transaction (the scoring chunk's, so a chunk's scores and
         its summaries commit together). The conversations are locked first, in id order:
@@ -282,7 +356,8 @@ class SummaryManager(models.Manager):
             # quadratic rescore, as in bench/RESULTS.md, 3). Reached from the chunk's
             # conversations' turns instead, it reads each turn's few scores.
             sums = (
-                Score.objects.alias(version_unindexed=F("version_id") + 0)
+                Score.objects.current()
+                .alias(version_unindexed=F("version_id") + 0)
                 .filter(version_unindexed=version_id, turn__conversation_id__in=ids)
                 .values("turn__conversation_id")
                 .annotate(
@@ -454,9 +529,13 @@ class Flag(models.Model):
         OPEN = "open", "Open"
         ADDRESSED = "addressed", "Addressed by a config version"
         WITHDRAWN = "withdrawn", "Withdrawn"
+        CORRECTED = "corrected", "Resolved: reference corrected"
+        REJECTED = "rejected", "Correction rejected"
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="flags")
     version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="flags")
+    #: the reference version of the flagged score: the spans index its normalized text
+    reference_version = models.PositiveIntegerField(default=1)
     language = models.CharField(max_length=16, db_index=True)
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     category = models.CharField(max_length=20, choices=Category.choices)
@@ -471,6 +550,13 @@ class Flag(models.Model):
     addressed_by = models.ForeignKey(
         ConfigVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="addressed"
     )
+    #: a reference error's corrected text, as its author proposes it (the whole turn)
+    proposed_reference = models.TextField(blank=True)
+    #: the maintainer who accepted or rejected the proposed correction, and why (a rejection)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    resolution_note = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -641,6 +727,8 @@ class AuditEvent(ImmutableModel):
         PROPOSAL_APPROVED = "proposal:approved", "Proposal approved"
         PROPOSAL_REJECTED = "proposal:rejected", "Proposal rejected"
         PROPOSAL_COMMENTED = "proposal:commented", "Proposal commented"
+        REFERENCE_ACCEPTED = "reference:accepted", "Reference correction accepted"
+        REFERENCE_REJECTED = "reference:rejected", "Reference correction rejected"
         VERSION_CREATED = "version:created", "Config version created"
         RESCORE_QUEUED = "rescore:queued", "Rescore queued"
         RESCORE_CANCELLED = "rescore:cancelled", "Rescore cancelled"

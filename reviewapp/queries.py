@@ -7,7 +7,7 @@ corpus rate is a sum of errors over a sum of reference lengths, never a mean of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import (
     Case,
@@ -119,17 +119,21 @@ class LanguageStats:
     open_flags: int
     pending_proposals: int
     jobs: list[Job]
+    #: sums over the scores on the original references, when a reference was corrected
+    original: dict = field(default_factory=dict)
 
 
 def language_stats() -> list[LanguageStats]:
-    """Every language's numbers in a fixed number of grouped queries (seven)."""
+    """Every language's numbers in a fixed number of grouped queries (seven; eight when a
+    reference was corrected: the rates on the original references)."""
     languages = list(Language.objects.select_related("active_version", "scored_version"))
     versions = {row.code: row.scored_version_id for row in languages if row.scored_version_id}
-    shown = Score.objects.filter(scored_q(versions))
+    shown = Score.objects.current().filter(scored_q(versions))
     totals = {
         row["language"]: row
         for row in shown.values("language").annotate(
             scored=Count("pk"),
+            corrected=Count("pk", filter=Q(reference_version__gt=1)),
             errors=Sum("errors"),
             ref_len=Sum("ref_len"),
             substitutions=Sum("substitutions"),
@@ -150,6 +154,9 @@ def language_stats() -> list[LanguageStats]:
     user_turns = _count_by_language(Turn.objects.filter(scored=True))
     flags = _count_by_language(Flag.objects.filter(status=Flag.Status.OPEN))
     proposals = _count_by_language(Proposal.objects.filter(status=Proposal.Status.PENDING))
+    originals = _original_totals(
+        versions, [code for code, row in totals.items() if row["corrected"]]
+    )
     jobs: dict[str, list[Job]] = {}
     finished = [Job.Status.DONE, Job.Status.FAILED, Job.Status.CANCELLED]
     for job in Job.objects.exclude(status__in=finished).select_related("version"):
@@ -163,11 +170,32 @@ def language_stats() -> list[LanguageStats]:
             user_turns=user_turns.get(row.code, 0),
             open_flags=flags.get(row.code, 0),
             pending_proposals=proposals.get(row.code, 0),
+            original=originals.get(row.code, {}),
             # a job scores a config language (fr): show it on every language it scores
             jobs=jobs.get(row.config_language or row.code, []),
         )
         for row in languages
     ]
+
+
+def _original_totals(versions: dict[str, int], languages: list[str]) -> dict[str, dict]:
+    """{language: errors and reference length summed over its scores on the original
+    references (version 1)}, for languages with a corrected reference: the rate before
+    the corrections, reported beside the current one. No query when none was corrected.
+
+    Every turn has a score on its original reference under the version: the only one of
+    a turn never corrected, and the second one of a corrected turn (its scoring job
+    scores both).
+    """
+    if not languages:
+        return {}
+    originals = Score.objects.filter(
+        scored_q({code: versions[code] for code in languages}), reference_version=1
+    )
+    rows = originals.values("language").annotate(
+        scored=Count("pk"), errors=Sum("errors"), ref_len=Sum("ref_len")
+    )
+    return {row["language"]: row for row in rows}
 
 
 def _count_by_language(queryset: QuerySet) -> dict[str, int]:
@@ -244,19 +272,21 @@ def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) ->
     return rows.order_by(*SORTS.get(filters.sort, SORTS["rate_desc"]))
 
 
-def page_counts(conversation_ids) -> dict[int, tuple[int, int]]:
-    """{conversation id: (user turns, open flags)}, for the conversations of one page, in
-    one grouped query (a conversation without turns is left out: (0, 0))."""
+def page_counts(conversation_ids) -> dict[int, tuple[int, int, int]]:
+    """{conversation id: (user turns, open flags, turns with a corrected reference)}, for
+    the conversations of one page, in one grouped query (a conversation without turns is
+    left out: (0, 0, 0))."""
     rows = (
         Turn.objects.filter(conversation__in=list(conversation_ids))
         .values("conversation")
         .annotate(
             user_turns=Count("pk", filter=Q(scored=True), distinct=True),
             open_flags=Count("flags", filter=Q(flags__status=Flag.Status.OPEN)),
+            corrected=Count("pk", filter=Q(reference_version__gt=1), distinct=True),
         )
-        .values_list("conversation", "user_turns", "open_flags")
+        .values_list("conversation", "user_turns", "open_flags", "corrected")
     )
-    return {pk: (user_turns, open_flags) for pk, user_turns, open_flags in rows}
+    return {pk: tuple(counts) for pk, *counts in rows}
 
 
 # --- flag queue ------------------------------------------------------------------------------
@@ -327,10 +357,12 @@ def flag_groups(language: str = "", versions: dict[str, int] | None = None) -> Q
 
 
 def shown_score(turn: Turn) -> Score | None:
-    """The turn's score under its language's scored version (None: not scored)."""
+    """The turn's score under its language's scored version, on the latest version of its
+    reference scored under it (None: not scored)."""
     version = Language.objects.filter(code=turn.language).values("scored_version_id")
     return (
         Score.objects.select_related("version")
         .filter(turn=turn, version_id=Subquery(version[:1]))
+        .order_by("-reference_version")
         .first()
     )

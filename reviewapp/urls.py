@@ -11,6 +11,7 @@ from .views import (
     notifications,
     passes,
     proposals,
+    references,
 )
 
 app_name = "reviewapp"
@@ -29,6 +30,11 @@ urlpatterns = [
     path("flags", flags.flag_queue, name="flag_queue"),
     path("flags/<int:pk>/edit", flags.flag_edit, name="flag_edit"),
     path("flags/<int:pk>/withdraw", flags.flag_withdraw, name="flag_withdraw"),
+    # reference corrections
+    path("references", references.reference_queue, name="references"),
+    path("flags/<int:pk>/reference", references.reference_review, name="reference_review"),
+    path("flags/<int:pk>/reference/accept", references.reference_accept, name="reference_accept"),
+    path("flags/<int:pk>/reference/reject", references.reference_reject, name="reference_reject"),
     # configs: proposals, versions, background jobs
     path("proposals", proposals.proposal_list, name="proposals"),
     path("proposals/new", proposals.proposal_new, name="proposal_new"),

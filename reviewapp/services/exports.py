@@ -12,7 +12,7 @@ from pathlib import Path
 
 from scoring.config.loader import canonical_json
 
-from ..models import Adjudication, Flag, Language
+from ..models import Adjudication, Flag, Language, TurnReference
 from .configs import scorer_for
 
 FIXTURE_SCHEMA = 1
@@ -53,7 +53,11 @@ def fixture_cases(
     language: str, flag_ids: list[int] | None = None, *, adjudicated: bool = False
 ) -> list[dict]:
     """Reviewed cases: addressed false errors must stay fixed; real errors must stay errors.
-    `adjudicated`: the cases of adjudicated regions only (`adjudicated_cases`)."""
+    `adjudicated`: the cases of adjudicated regions only (`adjudicated_cases`).
+
+    A case holds the turn's current reference and names its version; a flag made on an
+    earlier version of the reference (corrected since) also carries that text, and its
+    `errors_when_flagged` are counted on it: what the reviewer saw."""
     if adjudicated:
         return adjudicated_cases(language)
     flags = (
@@ -65,7 +69,27 @@ def fixture_cases(
     )
     if flag_ids:
         flags = flags.filter(pk__in=flag_ids)
-    return [_case(flag) for flag in flags]
+    flags = list(flags)
+    earlier = _earlier_references(flags)
+    return [_case(flag, earlier.get((flag.turn_id, flag.reference_version))) for flag in flags]
+
+
+def _earlier_references(flags: list[Flag]) -> dict[tuple[int, int], str]:
+    """{(turn id, version number): text} of the reference versions flags were made on
+    that are not their turn's current one, in one query (none when there are none)."""
+    wanted = {
+        (flag.turn_id, flag.reference_version)
+        for flag in flags
+        if flag.reference_version != flag.turn.reference_version
+    }
+    if not wanted:
+        return {}
+    rows = TurnReference.objects.filter(turn_id__in={turn_id for turn_id, _ in wanted})
+    return {
+        (turn_id, number): text
+        for turn_id, number, text in rows.values_list("turn_id", "number", "text")
+        if (turn_id, number) in wanted
+    }
 
 
 def _codes(language: str) -> list[str]:
@@ -74,8 +98,9 @@ def _codes(language: str) -> list[str]:
     ) or [language]
 
 
-def _case(flag: Flag) -> dict:
+def _case(flag: Flag, flagged_reference: str | None) -> dict:
     turn = flag.turn
+    seen = turn.reference if flagged_reference is None else flagged_reference
     case = {
         "flag_id": flag.pk,
         "language": turn.language,
@@ -83,16 +108,20 @@ def _case(flag: Flag) -> dict:
         "status": flag.status,
         "note": flag.note,
         "reference": turn.reference,
+        "reference_version": turn.reference_version,
         "hypothesis": turn.hypothesis,
         "ref_span": flag.ref_span,
         "hyp_span": flag.hyp_span,
         "flagged_under": flag.version.label,
-        "errors_when_flagged": _errors(flag.version, turn),
+        "flagged_on_reference_version": flag.reference_version,
+        "errors_when_flagged": _errors(flag.version, seen, turn.hypothesis),
     }
+    if flagged_reference is not None:
+        case["flagged_reference"] = flagged_reference
     if flag.category == Flag.Category.FALSE_ERROR and flag.addressed_by_id:
         case["expect"] = "stays_fixed"
         case["fixed_by"] = flag.addressed_by.label
-        case["errors_after_fix"] = _errors(flag.addressed_by, turn)
+        case["errors_after_fix"] = _errors(flag.addressed_by, turn.reference, turn.hypothesis)
     elif flag.category == Flag.Category.REAL_ERROR:
         case["expect"] = "stays_error"
     else:
@@ -143,11 +172,12 @@ def _adjudicated_case(decision: Adjudication, fixes: dict) -> dict:
         "status": "adjudicated",
         "note": decision.note,
         "reference": turn.reference,
+        "reference_version": turn.reference_version,
         "hypothesis": turn.hypothesis,
         "ref_span": decision.ref_span,
         "hyp_span": decision.hyp_span,
         "flagged_under": version.label,
-        "errors_when_flagged": _errors(version, turn),
+        "errors_when_flagged": _errors(version, turn.reference, turn.hypothesis),
         "adjudicated_by": decision.maintainer.username,
     }
     fix = fixes.get((turn.pk, version.pk, *_span_key(decision)))
@@ -156,7 +186,7 @@ def _adjudicated_case(decision: Adjudication, fixes: dict) -> dict:
     elif fix is not None:
         case["expect"] = "stays_fixed"
         case["fixed_by"] = fix.label
-        case["errors_after_fix"] = _errors(fix, turn)
+        case["errors_after_fix"] = _errors(fix, turn.reference, turn.hypothesis)
     else:
         case["expect"] = "open"
     return case
@@ -176,8 +206,8 @@ def _case_order(case: dict) -> tuple[int, int]:
     return (0, case["flag_id"])
 
 
-def _errors(version, turn) -> int:
-    return scorer_for(version).score(turn.reference, turn.hypothesis).counts.errors
+def _errors(version, reference: str, hypothesis: str) -> int:
+    return scorer_for(version).score(reference, hypothesis).counts.errors
 
 
 def write_fixtures(folder: Path, language: str, cases: list[dict]) -> Path:

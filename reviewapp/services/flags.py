@@ -23,8 +23,10 @@ from django.utils import timezone
 from ..alignment import Region, regions, tokens
 from ..models import ConversationSummary, Flag, Language, PairCount, Score, Turn
 from . import audit
+from .imports import MAX_TEXT_CHARS
 
 MAX_NOTE_CHARS = 2000
+MAX_REFERENCE_CHARS = MAX_TEXT_CHARS  # a corrected reference is as long as an imported one
 
 __all__ = [
     "DuplicateFlagError",
@@ -63,12 +65,24 @@ def _check(category: str, note: str) -> str:
     return note.strip()
 
 
+def _proposed(category: str, text: str, current: str) -> str:
+    """A reference error's corrected text: kept only for a reference error, and only when
+    it differs from the turn's current reference (a form shows that text to start from)."""
+    text = text.strip()
+    if category != Flag.Category.REFERENCE_ERROR or text == current.strip():
+        return ""
+    if len(text) > MAX_REFERENCE_CHARS:
+        raise FlagError(f"a corrected reference is at most {MAX_REFERENCE_CHARS} characters")
+    return text
+
+
 def open_flag_of(author, score: Score, chosen: Region) -> Flag | None:
     """The author's open flag on this error region of the score's turn and version."""
     return (
         Flag.objects.filter(
             turn_id=score.turn_id,
             version_id=score.version_id,
+            reference_version=score.reference_version,
             author=author,
             status=Flag.Status.OPEN,
             ref_start=chosen.ref_start,
@@ -82,12 +96,21 @@ def open_flag_of(author, score: Score, chosen: Region) -> Flag | None:
 
 
 @transaction.atomic
-def do_create_flag(author, score: Score, region: int, *, category: str, note: str = "") -> Flag:
+def do_create_flag(
+    author,
+    score: Score,
+    region: int,
+    *,
+    category: str,
+    note: str = "",
+    proposed_reference: str = "",
+) -> Flag:
     """Flag error region number `region` of `score` (regions are numbered from 0).
 
     The spans are computed here from the stored score, never taken from the request.
     An author has at most one open flag per region: a second is refused with
-    `DuplicateFlagError`, which carries the open one.
+    `DuplicateFlagError`, which carries the open one. A reference error may carry the
+    corrected reference its author proposes (`proposed_reference`, the whole turn).
     """
     note = _check(category, note)
     found = regions(score.alignment)
@@ -96,7 +119,8 @@ def do_create_flag(author, score: Score, region: int, *, category: str, note: st
     chosen = found[region]
     # Lock the turn's row: two saves of the same form at once are checked one after the
     # other, so the second sees the first flag (a no-op on SQLite, which writes one at a time).
-    Turn.objects.select_for_update().filter(pk=score.turn_id).first()
+    turn = Turn.objects.select_for_update().filter(pk=score.turn_id).first()
+    proposed = _proposed(category, proposed_reference, turn.reference if turn else "")
     existing = open_flag_of(author, score, chosen)
     if existing is not None:
         raise DuplicateFlagError(existing)
@@ -105,10 +129,12 @@ def do_create_flag(author, score: Score, region: int, *, category: str, note: st
     flag = Flag.objects.create(
         turn_id=score.turn_id,
         version_id=score.version_id,
+        reference_version=score.reference_version,
         language=score.language,
         author=author,
         category=category,
         note=note,
+        proposed_reference=proposed,
         ref_start=chosen.ref_start,
         ref_end=chosen.ref_end,
         hyp_start=chosen.hyp_start,
@@ -123,10 +149,12 @@ def do_create_flag(author, score: Score, region: int, *, category: str, note: st
         language=flag.language,
         turn=flag.turn_id,
         version=flag.version_id,
+        reference_version=flag.reference_version,
         category=category,
         note=note,
         ref_span=flag.ref_span,
         hyp_span=flag.hyp_span,
+        **({"proposed_reference": proposed} if proposed else {}),
     )
     _request_count(flag.language, flag.ref_span, flag.hyp_span)
     return flag
@@ -163,18 +191,28 @@ def _locked_for_author(actor, flag: Flag) -> Flag:
 
 
 @transaction.atomic
-def do_edit_flag(actor, flag: Flag, *, category: str, note: str = "") -> Flag:
-    """Change an open flag's category or note; an edit that changes nothing writes nothing."""
+def do_edit_flag(
+    actor, flag: Flag, *, category: str, note: str = "", proposed_reference: str | None = None
+) -> Flag:
+    """Change an open flag's category, note or proposed reference (None: keep it; it is
+    dropped when the category is no reference error); an edit that changes nothing
+    writes nothing."""
     note = _check(category, note)
     flag = _locked_for_author(actor, flag)
     if flag.status != Flag.Status.OPEN:
         raise FlagError("only an open flag can be edited")
+    current = Turn.objects.filter(pk=flag.turn_id).values_list("reference", flat=True).first()
+    text = flag.proposed_reference if proposed_reference is None else proposed_reference
+    proposed = _proposed(category, text, current or "")
     before = {"category": flag.category, "note": flag.note}
     after = {"category": category, "note": note}
+    if proposed or flag.proposed_reference:  # said in the event only where there is one
+        before["proposed_reference"] = flag.proposed_reference
+        after["proposed_reference"] = proposed
     if before == after:
         return flag
-    flag.category, flag.note = category, note
-    flag.save(update_fields=["category", "note", "updated_at"])
+    flag.category, flag.note, flag.proposed_reference = category, note, proposed
+    flag.save(update_fields=["category", "note", "proposed_reference", "updated_at"])
     audit.record(
         actor, audit.Action.FLAG_EDITED, flag, language=flag.language, before=before, after=after
     )
@@ -255,7 +293,8 @@ def _current_pairs(language: str, version_id: int) -> set[tuple[str, str]]:
 
 def _count_pair(language: str, version_id: int, ref_span: str, hyp_span: str) -> None:
     started = timezone.now()
-    turns = Score.objects.filter(
+    scores = Score.objects.current()  # a corrected turn counts once, on its latest reference
+    turns = scores.filter(
         language=language,
         version_id=version_id,
         reference_normalized__contains=ref_span,

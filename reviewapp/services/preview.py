@@ -87,7 +87,7 @@ def run_preview(job_id: int) -> dict:
     else:  # only words no text holds changed (a description): no turn can change
         touched = all_turns.none()
     touched = touched.select_related("conversation__dataset").only(
-        "id", "reference", "hypothesis", "conversation__dataset__name"
+        "id", "reference", "reference_version", "hypothesis", "conversation__dataset__name"
     )
     Job.objects.filter(pk=job.pk).update(total=touched.count())
     result = _compare(job, base, proposal, all_turns, touched)
@@ -159,7 +159,8 @@ def _compare(job, base, proposal, all_turns, touched) -> dict:
 def _totals(base, all_turns) -> dict[str, Counts]:
     """Corpus counts under the base version, overall and per dataset, summed in the DB."""
     rows = (
-        Score.objects.filter(version=base, turn__in=all_turns)
+        Score.objects.current()
+        .filter(version=base, turn__in=all_turns)
         .values("turn__conversation__dataset__name")
         .annotate(
             s=Sum("substitutions"),
@@ -198,6 +199,7 @@ def _rates(total: Counts, delta: list[Counts]) -> dict:
 def _flip_row(turn, before, after) -> dict:
     return {
         "turn": turn.pk,
+        "reference_version": turn.reference_version,  # the current one: what both scored
         "before": {
             "reference": before.reference,
             "hypothesis": before.hypothesis,

@@ -1,6 +1,10 @@
 """Score turns in the background: a job is split into chunks; each chunk's scores and its
 "done" mark are written in one transaction, so a crash leaves no partial chunk and a
-redelivered chunk changes nothing (a score is unique per turn and config version).
+redelivered chunk changes nothing (a score is unique per turn, config version and
+reference version).
+
+A turn whose reference was corrected is scored on its current reference and on its
+original one (version 1): both scores are reported where they differ.
 
 A chunk that fails as a whole (past the worker's time limit, or an unexpected error) is
 split in halves, scored as new chunks, down to single turns: only a turn that fails alone
@@ -20,16 +24,30 @@ from django.utils import timezone
 
 from scoring.errors import ScoringError
 
-from ..models import ConfigVersion, ConversationSummary, Job, JobChunk, Language, Score, Turn
+from ..models import (
+    ConfigVersion,
+    ConversationSummary,
+    Job,
+    JobChunk,
+    Language,
+    Score,
+    Turn,
+    TurnReference,
+)
 from . import audit
 from .configs import scorer_for, stamp_mismatch
 
 CHUNK_SIZE = 500
 
 
-def score_row(turn: Turn, version: ConfigVersion, scorer) -> Score:
-    """The Score row for one turn (not saved); the numbers are the CLI's numbers."""
-    result = scorer.score(turn.reference, turn.hypothesis)
+def score_row(
+    turn: Turn, version: ConfigVersion, scorer, *, reference: tuple[int, str] | None = None
+) -> Score:
+    """The Score row for one turn (not saved); the numbers are the CLI's numbers.
+    `reference`: (version number, text) of another version of the turn's reference than
+    its current one (the original, for the second score of a corrected turn)."""
+    number, text = reference or (turn.reference_version, turn.reference)
+    result = scorer.score(text, turn.hypothesis)
     data = result.as_dict(alignment=False)
     details = {
         key: data[key]
@@ -39,6 +57,7 @@ def score_row(turn: Turn, version: ConfigVersion, scorer) -> Score:
     return Score(
         turn=turn,
         version=version,
+        reference_version=number,
         language=turn.language,
         unit=result.unit,
         rate=result.rate,
@@ -148,7 +167,7 @@ def run_chunk(chunk_id: int) -> str:
         mark_chunk_failed(chunk.pk, mismatch)
         return "stamp mismatch"
     turns = Turn.objects.filter(pk__in=chunk.turn_ids).only(
-        "id", "conversation", "language", "reference", "hypothesis"
+        "id", "conversation", "language", "reference", "reference_version", "hypothesis"
     )
     rows, unscorable = _score_turns(turns, job.version, scorer)
     return _write_chunk(chunk, rows, unscorable)
@@ -180,15 +199,34 @@ def _write_chunk(chunk: JobChunk, rows: list[Score], unscorable: list[tuple]) ->
     return "done"
 
 
+def _originals(turns: list[Turn]) -> dict[int, str]:
+    """{turn id: original reference text} of the corrected turns among `turns` (no query
+    when none was corrected)."""
+    corrected = [turn.pk for turn in turns if turn.reference_version > 1]
+    if not corrected:
+        return {}
+    rows = TurnReference.objects.filter(turn_id__in=corrected, number=1)
+    return dict(rows.values_list("turn_id", "text"))
+
+
 def _score_turns(turns, version: ConfigVersion, scorer) -> tuple[list[Score], list[tuple]]:
     """Score rows, and (turn id, reason) for each turn the scorer refuses (a config regex
-    that ran past its timeout): those are reported, and the chunk's other turns are scored."""
+    that ran past its timeout): those are reported, and the chunk's other turns are scored.
+    A corrected turn gets two rows, on its current and its original reference (both or
+    neither: the turn is reported as one)."""
+    turns = list(turns)
+    originals = _originals(turns)
     rows, unscorable = [], []
     for turn in turns:
         try:
-            rows.append(score_row(turn, version, scorer))
+            scored = [score_row(turn, version, scorer)]
+            if turn.pk in originals:
+                original = (1, originals[turn.pk])
+                scored.append(score_row(turn, version, scorer, reference=original))
         except ScoringError as exc:
             unscorable.append((turn.pk, str(exc)))
+        else:
+            rows.extend(scored)
     return rows, unscorable
 
 
@@ -328,13 +366,22 @@ def _finish(job: Job) -> None:
 def _has_unscored(version: ConfigVersion) -> bool:
     codes = Language.objects.filter(config_language=version.language).values_list("code", flat=True)
     turns = Turn.objects.filter(language__in=list(codes), scored=True)
-    # A score is unique per (turn, version): equal counts mean every turn has one. Turns
-    # are counted first, so a turn deleted in between errs on the safe side ("unscored").
+    # Equal counts of turns and of turns with a score mean every turn has one (on some
+    # version of its reference: the pages then show that version's scores, and a
+    # correction's score that is still coming follows). Turns are counted first, so a
+    # turn deleted in between errs on the safe side ("unscored").
     total = turns.count()
-    return Score.objects.filter(version=version, turn__in=turns).count() < total
+    scored = Score.objects.filter(version=version, turn__in=turns).values("turn_id").distinct()
+    return scored.count() < total
 
 
 def unscored_turn_ids(version: ConfigVersion, languages: Iterable[str]) -> list[int]:
-    scored = set(Score.objects.filter(version=version).values_list("turn_id", flat=True))
+    """The turns of these languages without a score under `version` on their current
+    reference (a corrected turn scored only on an earlier one is among them)."""
+    scored = set(Score.objects.filter(version=version).values_list("turn_id", "reference_version"))
     turns = Turn.objects.filter(language__in=list(languages), scored=True).order_by("pk")
-    return [pk for pk in turns.values_list("pk", flat=True) if pk not in scored]
+    return [
+        pk
+        for pk, number in turns.values_list("pk", "reference_version")
+        if (pk, number) not in scored
+    ]

@@ -101,3 +101,20 @@ def get_assignment_for_reviewer(
             raise Http404("This turn is not in this pass.")
         raise PermissionDenied("This turn is in other reviewers' queues.")
     return review_pass, mine
+
+
+def get_reference_flag_for_user(request: HttpRequest, pk: int) -> Flag:
+    """A reference-error flag (404 for another flag), for reviewers to read."""
+    require_reviewer(request)
+    flags = Flag.objects.select_related(
+        "turn__conversation", "author", "resolved_by", "version"
+    ).defer("version__content")
+    return get_object_or_404(flags, pk=pk, category=Flag.Category.REFERENCE_ERROR)
+
+
+def get_reference_flag_for_maintainer(request: HttpRequest, pk: int) -> Flag:
+    """A reference-error flag its language's maintainers decide on; PermissionDenied for
+    anyone else."""
+    flag = get_reference_flag_for_user(request, pk)
+    require_maintainer(request, flag.language)
+    return flag

@@ -66,7 +66,8 @@ def _rates_per_version(language: Language) -> dict[int, float | None]:
         "code", flat=True
     )
     rows = (
-        Score.objects.filter(language__in=list(codes))
+        Score.objects.current()
+        .filter(language__in=list(codes))
         .values("version")
         .annotate(errors=Sum("errors"), ref=Sum("ref_len"), n=Count("id"))
     )

@@ -26,9 +26,10 @@ from scoring.errors import ScoringError
 from .. import alignment
 from ..audio import turn_audio
 from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
-from ..models import Conversation, Dataset, Flag, Language, Score, Turn
+from ..models import Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
 from ..services.configs import scorer_for
+from ..services.references import ScorePair, reference_history, score_pair
 from .access import (
     get_conversation_for_user,
     get_region_for_user,
@@ -115,7 +116,7 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
     for row in page:
         row.url = url(row.pk)
         row.rate_display = percent(row.rate)
-        row.user_turns, row.open_flags = counts.get(row.pk, (0, 0))
+        row.user_turns, row.open_flags, row.corrected = counts.get(row.pk, (0, 0, 0))
     if request.htmx and request.htmx.target == "results":
         return render(request, "reviewapp/conversations.html#results", context)
     return render(request, "reviewapp/conversations.html", context)
@@ -146,6 +147,10 @@ class TurnView:
     audio: str = ""  # the URL that plays the turn's recording (reviewapp.audio), set by the view
     pass_state: str = ""  # in the user's review-pass queue: "pending" or "reviewed"
     reviewed_url: str = ""  # where `c` posts "reviewed, no flag"
+    #: the score on the original reference under the same version (a corrected turn)
+    original: Score | None = None
+    #: the versions of a corrected turn's reference, oldest first (none: never corrected)
+    references: list[TurnReference] = field(default_factory=list)
 
     @cached_property
     def ref_parts(self) -> list[tuple[str, bool]]:
@@ -372,6 +377,8 @@ def head_markup(tv: TurnView) -> SafeString:
         parts.append(_STATUS_LINES.get(tv.status, _STATUS_LINES["pending"]))
     if tv.audio:
         parts.append(audio_markup(tv))
+    if tv.references:
+        parts.append(reference_markup(tv))
     if tv.annotations:
         notes = "".join(
             f'<span class="annotation" dir="auto"><span class="visually-hidden">{side} '
@@ -426,14 +433,71 @@ def score_markup(tv: TurnView) -> SafeString:
     errors, ref_len = int(score.errors), int(score.ref_len)
     subs, dels, ins = int(score.substitutions), int(score.deletions), int(score.insertions)
     unit = "characters" if score.unit == "char" else "words"
+    number = int(score.reference_version)
+    # which reference the score used, said where the turn has more than one
+    used = f"· on reference v{number}\n" if tv.references else ""
     return mark_safe(  # noqa: S308 (numbers and constants; the normalizer label is escaped)
         f'<p class="turn-score" id="score-{pk}" data-rate="{_escape(tv.rate_json)}" '
         f'data-errors="{errors}" data-ref-len="{ref_len}" data-substitutions="{subs}" '
-        f'data-deletions="{dels}" data-insertions="{ins}">\n'
+        f'data-deletions="{dels}" data-insertions="{ins}" data-reference-version="{number}">\n'
         f'{tv.metric} <strong class="rate">{_escape(tv.rate_display)}</strong>\n'
         f'<span class="counts">({errors}/{ref_len} {unit}: {subs} S, {dels} D, {ins} I)</span>\n'
+        f"{used}"
         f'· <code class="normalizer">{_escape(tv.normalizer_label)}</code>\n</p>'
     )
+
+
+def reference_markup(tv: TurnView) -> SafeString:
+    """A corrected turn: its current reference version, who corrected it and what it
+    was; the score on the original reference where it differs from the one shown (both
+    scores are reported), and a note when the shown score used an older reference."""
+    pk, current = tv.turn.pk, tv.references[-1]
+    previous = tv.references[-2].text if len(tv.references) > 1 else ""
+    who = _escape(current.author.username) if current.author else "?"
+    if current.accepted_by and current.accepted_by != current.author:
+        who += f", accepted by {_escape(current.accepted_by.username)}"
+    parts = [
+        f'<p class="reference-version" id="reference-{pk}" '
+        f'data-reference-version="{int(current.number)}">Reference v{int(current.number)} '
+        f'(corrected by {who}; was: <q dir="auto">{_escape(previous)}</q>'
+        + (
+            f'; originally: <q dir="auto">{_escape(tv.references[0].text)}</q>'
+            if len(tv.references) > 2
+            else ""
+        )
+        + ")</p>"
+    ]
+    score = tv.score
+    if score is not None and score.reference_version < current.number:
+        parts.append(
+            f'<p class="notice" id="reference-pending-{pk}">This score is on reference '
+            f"v{int(score.reference_version)}: the turn is being scored on v"
+            f"{int(current.number)}.</p>"
+        )
+    pair = ScorePair(score, tv.original) if score is not None else None
+    if pair is not None and pair.differ:
+        original = tv.original
+        errors, ref_len = int(original.errors), int(original.ref_len)
+        subs, dels, ins = (
+            int(original.substitutions),
+            int(original.deletions),
+            int(original.insertions),
+        )
+        parts.append(
+            f'<p class="turn-score original-score" id="score-original-{pk}" '
+            f'data-rate="{_escape(json.dumps(original.rate))}" data-errors="{errors}" '
+            f'data-ref-len="{ref_len}" data-reference-version="1">\n'
+            f"On the original reference (v1): {tv.metric} "
+            f'<strong class="rate">{_escape(percent(original.rate))}</strong>\n'
+            f'<span class="counts">({errors}/{ref_len}: {subs} S, {dels} D, {ins} I)</span>\n'
+            "</p>"
+        )
+    elif pair is not None and tv.original is not None:
+        parts.append(
+            f'<p class="muted original-score-same" id="score-original-{pk}">'
+            "The same score on the original reference (v1).</p>"
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308 (every data text above is escaped)
 
 
 def alignment_markup(tv: TurnView) -> SafeString:
@@ -538,7 +602,9 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
     open_spans = {
         (f.ref_start, f.ref_end, f.hyp_start, f.hyp_end)
         for f in flags
-        if f.status == Flag.Status.OPEN and f.version_id == score.version_id
+        if f.status == Flag.Status.OPEN
+        and f.version_id == score.version_id
+        and f.reference_version == score.reference_version
     }
     views = [
         RegionView(
@@ -573,27 +639,35 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # what the page shows of a turn (a deferred field read in the page would be a query
     # per turn: tests/reviewapp/views/test_conversations.py counts the queries)
     turns = list(conversation.turns.order_by("index").defer("labels"))
-    scores = {}
+    # a corrected turn has two scores under a version: on its current and its original
+    # reference; the page shows the first, and the second where they differ
+    by_turn: dict[int, list[Score]] = {}
     if language is not None and language.scored_version_id is not None:
-        scores = {
-            s.turn_id: s
-            for s in Score.objects.filter(
-                turn__conversation=conversation, version_id=language.scored_version_id
-            )
-        }
+        for s in Score.objects.filter(
+            turn__conversation=conversation, version_id=language.scored_version_id
+        ):
+            by_turn.setdefault(s.turn_id, []).append(s)
+    pairs = {turn_id: score_pair(rows) for turn_id, rows in by_turn.items()}
+    corrected = [t.pk for t in turns if t.reference_version > 1]
+    history = reference_history(corrected) if corrected else {}
     flags: dict[int, list[Flag]] = {}
     shown_flags = (
         Flag.objects.filter(turn__conversation=conversation)
-        .select_related("author", "version")
+        .select_related("author", "version", "resolved_by")
         .defer("version__content")  # a flag shows its version's number, not its config
     )
     for flag in shown_flags:
         flags.setdefault(flag.turn_id, []).append(flag)
     raw = request.GET.get("view") == "raw"
-    views = [
-        turn_view(t, scores.get(t.pk), language, sorted(flags.get(t.pk, []), key=_by_time))
-        for t in turns
-    ]
+    views = []
+    for t in turns:
+        pair = pairs.get(t.pk)
+        tv = turn_view(
+            t, pair.shown if pair else None, language, sorted(flags.get(t.pk, []), key=_by_time)
+        )
+        tv.original = pair.original if pair else None
+        tv.references = history.get(t.pk, [])
+        views.append(tv)
     direction = "rtl" if conversation.language in RTL_LANGUAGES else "ltr"
     urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
     review = _review_pass_context(request, conversation, language)
@@ -623,7 +697,7 @@ def flags_of_turn(turn_id: int) -> list[Flag]:
     """A turn's flags as its conversation page lists them (oldest first)."""
     return list(
         Flag.objects.filter(turn_id=turn_id)
-        .select_related("author", "version")
+        .select_related("author", "version", "resolved_by")
         .defer("version__content")
         .order_by("created_at", "pk")
     )
@@ -681,8 +755,9 @@ def why(request: HttpRequest, pk: int, region: int) -> HttpResponse:
         details = score.details if isinstance(score.details, dict) else {}
         profile = details.get("profile")
         profile = profile if profile in scorer.normalizer.profiles else None
+        reference = _reference_text(turn, score.reference_version)
         try:  # a rule past the text's time or size budget is named, not a 500
-            ref_trace = scorer.normalizer.trace(turn.reference, profile)
+            ref_trace = scorer.normalizer.trace(reference, profile)
             hyp_trace = scorer.normalizer.trace(turn.hypothesis, profile)
         except ScoringError as exc:
             context["error"] = f"The normalizer cannot show its steps for this turn: {exc}"
@@ -703,3 +778,12 @@ def why(request: HttpRequest, pk: int, region: int) -> HttpResponse:
     if request.htmx:
         return render(request, "reviewapp/why.html#panel", context)
     return render(request, "reviewapp/why.html", context)
+
+
+def _reference_text(turn: Turn, number: int) -> str:
+    """The text of version `number` of the turn's reference (the current one without a
+    query)."""
+    if number == turn.reference_version:
+        return turn.reference
+    row = TurnReference.objects.filter(turn=turn, number=number).values_list("text", flat=True)
+    return row.first() or turn.reference

@@ -53,10 +53,19 @@ class LanguageRow:
     jobs: list[Job]
     bars: list[Bar] = field(default_factory=list)
     undefined: int = 0
+    #: turns scored on a corrected reference, and the rate on the original references
+    corrected: int = 0
+    original_rate: float | None = None
+    original_errors: int = 0
+    original_ref_len: int = 0
 
     @property
     def rate_display(self) -> str:
         return percent(self.rate)
+
+    @property
+    def original_rate_display(self) -> str:
+        return percent(self.original_rate)
 
     @property
     def rescoring(self) -> bool:
@@ -163,6 +172,11 @@ def _row(stats: LanguageStats) -> LanguageRow:
         undefined=stats.undefined,
     )
     row.bars = _bars(stats.histogram)
+    if stats.original:
+        row.corrected = totals.get("corrected", 0)
+        row.original_errors = stats.original["errors"] or 0
+        row.original_ref_len = stats.original["ref_len"] or 0
+        row.original_rate = rate(row.original_errors, row.original_ref_len)
     return row
 
 

@@ -22,6 +22,7 @@ from ..models import Flag
 from ..queries import flag_group_count, flag_groups, last_score_writes
 from ..services.flags import (
     MAX_NOTE_CHARS,
+    MAX_REFERENCE_CHARS,
     DuplicateFlagError,
     FlagError,
     do_create_flag,
@@ -42,6 +43,14 @@ class FlagForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 2, "data-autofocus": ""}),
         help_text="Why: e.g. “spelled-out code, same letters”. Ctrl+Enter saves.",
+    )
+    corrected_reference = forms.CharField(
+        label="Corrected reference",
+        max_length=MAX_REFERENCE_CHARS,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "dir": "auto"}),
+        help_text="For a reference error: the whole turn as it should read. A maintainer of "
+        "the language accepts it as a new version of the reference (the old one is kept).",
     )
 
 
@@ -78,6 +87,7 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
     others = Flag.objects.filter(
         turn_id=flag.turn_id,
         version_id=flag.version_id,
+        reference_version=flag.reference_version,
         status=Flag.Status.OPEN,
         ref_start=flag.ref_start,
         ref_end=flag.ref_end,
@@ -114,7 +124,10 @@ def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
     existing = open_flag_of(request.user, score, chosen)
     if existing is not None and request.method == "GET":
         return _exists_response(request, turn, chosen, existing)
-    initial = {"category": request.GET.get("category", Flag.Category.FALSE_ERROR)}
+    initial = {
+        "category": request.GET.get("category", Flag.Category.FALSE_ERROR),
+        "corrected_reference": turn.reference,
+    }
     form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-{region}-%s")
     error = ""
     if request.method == "POST" and form.is_valid():
@@ -125,6 +138,7 @@ def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
                 chosen.index,
                 category=form.cleaned_data["category"],
                 note=form.cleaned_data["note"],
+                proposed_reference=form.cleaned_data["corrected_reference"],
             )
         except DuplicateFlagError as exc:  # saved twice, or from a page older than the flag
             if request.htmx:
@@ -153,7 +167,11 @@ def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def flag_edit(request: HttpRequest, pk: int) -> HttpResponse:
     flag = get_flag_for_author(request, pk)
-    initial = {"category": flag.category, "note": flag.note}
+    initial = {
+        "category": flag.category,
+        "note": flag.note,
+        "corrected_reference": flag.proposed_reference or flag.turn.reference,
+    }
     form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-%s")
     error = "" if flag.status == Flag.Status.OPEN else "Only an open flag can be edited."
     if request.method == "POST" and form.is_valid() and not error:
@@ -163,6 +181,7 @@ def flag_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 flag,
                 category=form.cleaned_data["category"],
                 note=form.cleaned_data["note"],
+                proposed_reference=form.cleaned_data["corrected_reference"],
             )
         except FlagError as exc:
             error = str(exc)
@@ -225,6 +244,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         "language_names": LANGUAGES,
         "query": urlencode({"language": language}) if language else "",
         "propose_url": reverse("reviewapp:proposal_new"),
+        "references_url": reverse("reviewapp:references"),
     }
     if request.htmx and request.htmx.target == "queue":
         return render(request, "reviewapp/flag_queue.html#queue", context)

@@ -21,6 +21,7 @@ from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.flags import do_create_flag, do_edit_flag, do_withdraw_flag
 from reviewapp.services.imports import do_import
+from reviewapp.services.references import do_accept_reference, do_reject_reference
 from reviewapp.services.scoring import create_job
 from tests.reviewapp.factories import scored_conversation
 
@@ -88,6 +89,48 @@ def test_flag_withdrawn(reviewer, flag):
     do_withdraw_flag(reviewer, flag)  # again: no change, no second event
     event = only_event(Action.FLAG_WITHDRAWN)
     assert (event.actor, event.object_id, event.language) == (reviewer, str(flag.pk), "de")
+
+
+# --- reference corrections -------------------------------------------------------------------
+
+
+@pytest.fixture
+def reference_flag(reviewer, score):
+    return do_create_flag(
+        reviewer, score, 0, category="reference_error", proposed_reference="das Kondo"
+    )
+
+
+def test_reference_accepted_with_its_rescore(maintainer_de, reference_flag):
+    version = do_accept_reference(maintainer_de, reference_flag, "das Kondo")
+    event = only_event(Action.REFERENCE_ACCEPTED)
+    assert (event.actor, event.object_type, event.object_id) == (
+        maintainer_de,
+        "flag",
+        str(reference_flag.pk),
+    )
+    assert event.language == "de"
+    assert event.data == {
+        "turn": reference_flag.turn_id,
+        "reference_version": version.number,
+        "text": "das Kondo",
+        "was": "das Konto",
+        "proposed": "das Kondo",
+    }
+    queued = only_event(Action.RESCORE_QUEUED)
+    assert queued.data["turns"] == 1 and queued.data["turn"] == reference_flag.turn_id
+
+
+def test_reference_rejected(maintainer_de, reference_flag):
+    do_reject_reference(maintainer_de, reference_flag, "Konto is the word meant")
+    event = only_event(Action.REFERENCE_REJECTED)
+    assert (event.actor, event.object_id, event.language) == (
+        maintainer_de,
+        str(reference_flag.pk),
+        "de",
+    )
+    assert event.data["reason"] == "Konto is the word meant"
+    assert not AuditEvent.objects.filter(action=Action.RESCORE_QUEUED).exists()
 
 
 # --- proposals -------------------------------------------------------------------------------
@@ -344,6 +387,8 @@ def test_every_action_has_a_test_here():
         Action.PROPOSAL_APPROVED: test_proposal_approved_creates_a_version_and_queues_a_rescore,
         Action.PROPOSAL_REJECTED: test_proposal_rejected,
         Action.PROPOSAL_COMMENTED: test_proposal_commented,
+        Action.REFERENCE_ACCEPTED: test_reference_accepted_with_its_rescore,
+        Action.REFERENCE_REJECTED: test_reference_rejected,
         Action.VERSION_CREATED: test_proposal_approved_creates_a_version_and_queues_a_rescore,
         Action.RESCORE_QUEUED: test_rescore_queued_by_a_retry,
         Action.RESCORE_CANCELLED: test_rescore_cancelled,

@@ -33,6 +33,8 @@ from reviewapp.models import (
     ProposalComment,
     RegionLabel,
     ReviewPass,
+    Turn,
+    TurnReference,
 )
 from reviewapp.services import proposals
 from reviewapp.services.flags import do_create_flag
@@ -81,6 +83,12 @@ EXPECTED: dict[str, dict[str, dict]] = {
         "POST": row(LOGIN, 403, 302, 403, 403),
     },
     "flag_withdraw": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 403)},
+    # reference corrections: anyone who reviews reads them; a maintainer of the language
+    # decides (the reference-error flag is another reviewer's)
+    "references": {"GET": READ, "POST": GET_ONLY},
+    "reference_review": {"GET": READ, "POST": GET_ONLY},
+    "reference_accept": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "reference_reject": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     # configs: proposals, versions, background jobs (the proposal is the reviewer's)
     "proposals": {"GET": READ, "POST": GET_ONLY},
     "proposal_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
@@ -157,6 +165,13 @@ def objects(reviewer, maintainer_de, make_user):
     conversation = scored_conversation([pair], language="de")
     turn = conversation.turns.get()
     flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
+    reference_flag = do_create_flag(
+        make_user("rolf-reviewer"),
+        turn.scores.get(),
+        0,
+        category="reference_error",
+        proposed_reference="das Konto ist lehr",
+    )
     v1 = Language.objects.get(code="de").active_version
     # a stale proposal (its base, v1, is no longer active) and a fresh one on v2
     stale = proposals.do_create_proposal(reviewer, "de", with_fillers(v1, "ähmja"), title="s")
@@ -181,6 +196,7 @@ def objects(reviewer, maintainer_de, make_user):
         "conversation": conversation,
         "turn": turn,
         "flag": flag,
+        "reference_flag": reference_flag,
         "proposal": fresh,
         "stale": stale,
         "running": running,
@@ -197,6 +213,9 @@ URL_ARGS = {
     "flag_new": lambda o: [o["turn"].pk, 1],
     "flag_edit": lambda o: [o["flag"].pk],
     "flag_withdraw": lambda o: [o["flag"].pk],
+    "reference_review": lambda o: [o["reference_flag"].pk],
+    "reference_accept": lambda o: [o["reference_flag"].pk],
+    "reference_reject": lambda o: [o["reference_flag"].pk],
     "proposal": lambda o: [o["proposal"].pk],
     "proposal_edit": lambda o: [o["proposal"].pk],
     "proposal_preview": lambda o: [o["proposal"].pk],
@@ -260,14 +279,24 @@ def post_data(name: str, objects: dict) -> dict:
         }
     if name in {"pass_label", "pass_adjudicate"}:
         return {"label": "real_error"}
+    if name == "reference_accept":
+        return {"text": "das Konto ist lehr"}
+    if name == "reference_reject":
+        return {"reason": "the reference says what was meant"}
     return {}
 
 
 def state() -> tuple:
     """Everything a write in this app could change."""
-    flags = list(Flag.objects.order_by("pk").values_list("pk", "category", "note", "status"))
+    flags = list(
+        Flag.objects.order_by("pk").values_list(
+            "pk", "category", "note", "status", "proposed_reference", "resolution_note"
+        )
+    )
     return (
         flags,
+        list(Turn.objects.order_by("pk").values_list("pk", "reference", "reference_version")),
+        TurnReference.objects.count(),
         AuditEvent.objects.count(),
         Conversation.objects.count(),
         ImportBatch.objects.count(),

@@ -152,3 +152,58 @@ def test_import_errors_echo_file_names_and_values_escaped(client_for, make_user)
     assert "unknown language" in html
     assert "<b>en</b>" not in html and "&#x27;&lt;b&gt;en&lt;/b&gt;&#x27;" in html
     assert_escaped(html, f"{IMG}.jsonl")
+
+
+def test_reference_corrections_are_escaped_everywhere(client_for, reviewer, make_user):
+    """A proposed reference, an accepted one (the conversation page's "was:" and its
+    history) and a rejection's reason, each with markup."""
+    from reviewapp.models import Conversation
+    from reviewapp.services.flags import do_create_flag
+    from reviewapp.services.imports import do_import
+    from reviewapp.services.references import do_accept_reference, do_reject_reference
+
+    turns = [
+        {"reference": f"book {SCRIPT} now", "hypothesis": "look now"},
+        {"reference": "the seat", "hypothesis": "the seed"},
+    ]
+    line = {"id": "refs-xss", "language": "en", "turns": turns}
+    do_import((json.dumps(line) + "\n").encode(), "refs-xss.jsonl")
+    conversation = Conversation.objects.get(external_id="refs-xss")
+    first, second = conversation.turns.order_by("index")
+    maintainer = make_user("mira-maintainer-en", maintains=["en"])
+    accepted = do_create_flag(
+        reviewer,
+        first.scores.get(),
+        0,
+        category="reference_error",
+        proposed_reference=f"book {IMG} now",
+    )
+    do_accept_reference(maintainer, accepted, f"book {IMG} now")
+    rejected = do_create_flag(
+        reviewer,
+        second.scores.get(),
+        0,
+        category="reference_error",
+        proposed_reference=f"the {SVG}",
+    )
+    do_reject_reference(maintainer, rejected, f"reason {SCRIPT}")
+    open_one = do_create_flag(  # another reviewer: one open flag per author and region
+        make_user("rolf-reviewer"),
+        second.scores.get(),
+        0,
+        category="reference_error",
+        proposed_reference=f"the {TEXTAREA}",
+    )
+    client = client_for(maintainer)
+    pages = [
+        (f"/conversations/{conversation.pk}", (f"book {SCRIPT} now", f"reason {SCRIPT}")),
+        (f"/conversations/{conversation.pk}?view=raw", (f"book {IMG} now",)),
+        (f"/flags/{accepted.pk}/reference", (f"book {IMG} now", f"book {SCRIPT} now")),
+        (f"/flags/{rejected.pk}/reference", (f"the {SVG}", f"reason {SCRIPT}")),
+        (f"/flags/{open_one.pk}/reference", (f"the {TEXTAREA}",)),
+        ("/references", (f"the {TEXTAREA}",)),
+    ]
+    for url, payloads in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert_escaped(response.content.decode(), *payloads)

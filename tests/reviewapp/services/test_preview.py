@@ -28,3 +28,22 @@ def test_a_description_only_change_previews_as_touching_no_turn(reviewer):
     assert job.status == Job.Status.DONE and job.total == 0
     assert result["rescored_all"] is False
     assert result["changed_turns"] == 0 and result["error_to_match"] == []
+
+
+def test_a_flip_names_the_reference_version_it_was_scored_on(reviewer, make_user):
+    """A corrected turn is previewed on its current reference, and its flip says which."""
+    from reviewapp.services.flags import do_create_flag
+    from reviewapp.services.references import do_accept_reference
+    from tests.reviewapp.factories import scored_conversation, with_fillers
+
+    turn = scored_conversation([("blah my flite", "my flight")]).turns.get()
+    flag = do_create_flag(reviewer, turn.scores.get(), 0, category="reference_error")
+    do_accept_reference(make_user("erin", maintains=["en"]), flag, "zzhm my flight")
+    version = Language.objects.get(code="en").active_version
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(version, "zzhm"), title="z"
+    )
+    result = run_preview(create_preview_job(proposal).pk)
+    (flip,) = result["error_to_match"]
+    assert (flip["turn"], flip["reference_version"]) == (turn.pk, 2)
+    assert flip["before"]["errors"] == 1 and flip["after"]["errors"] == 0
