@@ -5,6 +5,7 @@ from .views import (
     configs,
     conversations,
     dashboard,
+    flag_states,
     flags,
     imports,
     jobs,
@@ -27,6 +28,8 @@ urlpatterns = [
     path("flags", flags.flag_queue, name="flag_queue"),
     path("flags/<int:pk>/edit", flags.flag_edit, name="flag_edit"),
     path("flags/<int:pk>/withdraw", flags.flag_withdraw, name="flag_withdraw"),
+    path("flags/close", flag_states.flag_close, name="flag_close"),
+    path("flags/<int:pk>/reopen", flag_states.flag_reopen, name="flag_reopen"),
     # configs: proposals, versions, background jobs
     path("proposals", proposals.proposal_list, name="proposals"),
     path("proposals/new", proposals.proposal_new, name="proposal_new"),

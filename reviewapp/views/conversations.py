@@ -28,7 +28,12 @@ from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
 from ..models import Conversation, Dataset, Flag, Language, Score, Turn
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
 from ..services.configs import scorer_for
-from .access import get_conversation_for_user, get_region_for_user, require_reviewer
+from .access import (
+    can_close_flags,
+    get_conversation_for_user,
+    get_region_for_user,
+    require_reviewer,
+)
 
 PAGE_SIZE = 50
 # The same pattern the normalizer's annotations step drops: notes, not speech.
@@ -479,7 +484,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     flags: dict[int, list[Flag]] = {}
     shown_flags = (
         Flag.objects.filter(turn__conversation=conversation)
-        .select_related("author", "version")
+        .select_related("author", "version", "closed_by", "duplicate_of")
         .defer("version__content")  # a flag shows its version's number, not its config
     )
     for flag in shown_flags:
@@ -500,6 +505,9 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "direction": direction,
         "turns": views,
         "raw": raw,
+        "can_close": can_close_flags(
+            request, conversation.language, language.config_language if language else ""
+        ),
     }
     if request.htmx and request.htmx.target == "turns":
         return render(request, "reviewapp/conversation.html#turns", context)
@@ -514,7 +522,7 @@ def flags_of_turn(turn_id: int) -> list[Flag]:
     """A turn's flags as its conversation page lists them (oldest first)."""
     return list(
         Flag.objects.filter(turn_id=turn_id)
-        .select_related("author", "version")
+        .select_related("author", "version", "closed_by", "duplicate_of")
         .defer("version__content")
         .order_by("created_at", "pk")
     )

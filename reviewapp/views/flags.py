@@ -20,6 +20,7 @@ from ..alignment import tokens
 from ..languages import LANGUAGE_CHOICES, LANGUAGES
 from ..models import Flag
 from ..queries import flag_group_count, flag_groups, last_score_writes
+from ..services.flag_states import closable_languages
 from ..services.flags import (
     MAX_NOTE_CHARS,
     DuplicateFlagError,
@@ -29,7 +30,12 @@ from ..services.flags import (
     do_withdraw_flag,
     open_flag_of,
 )
-from .access import get_flag_for_author, get_region_for_user, require_reviewer
+from .access import (
+    can_close_flags,
+    get_flag_for_author,
+    get_region_for_user,
+    require_reviewer,
+)
 from .conversations import flags_of_turn, url_maker
 
 GROUPS_PER_PAGE = 50
@@ -56,10 +62,23 @@ def _form_response(request, context: dict, *, invalid: bool) -> HttpResponse:
     return render(request, "reviewapp/flag_form.html", context, status=400 if invalid else 200)
 
 
+def flag_item_response(request, flag: Flag, **extra) -> HttpResponse:
+    """One flag as its conversation page shows it (its item, focused), for htmx."""
+    shown = Flag.objects.select_related("author", "version", "closed_by", "duplicate_of").defer(
+        "version__content"
+    )
+    context = {
+        "flag": shown.get(pk=flag.pk),
+        "focus": True,
+        "can_close": can_close_flags(request, flag.language),
+        **extra,
+    }
+    return render(request, "reviewapp/conversation.html#flag-item", context)
+
+
 def _flag_response(request, flag: Flag) -> HttpResponse:
     if request.htmx:
-        context = {"flag": flag, "focus": True}
-        return render(request, "reviewapp/conversation.html#flag-item", context)
+        return flag_item_response(request, flag)
     return redirect(_conversation_url(flag.turn))
 
 
@@ -73,6 +92,7 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
         "tv": {"turn": flag.turn, "flags": flags_of_turn(flag.turn_id)},
         "oob": True,
         "focus_flag": flag.pk,
+        "can_close": can_close_flags(request, flag.language),
     }
     html = render(request, "reviewapp/conversation.html#flags", context).content.decode()
     others = Flag.objects.filter(
@@ -195,47 +215,74 @@ def flag_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 class QueueFilterForm(forms.Form):
     language = forms.ChoiceField(choices=[("", "All languages"), *LANGUAGE_CHOICES], required=False)
+    state = forms.ChoiceField(
+        label="State",
+        choices=[
+            (Flag.Status.OPEN, "Open"),
+            (Flag.Status.WONT_FIX, "Won't fix"),
+            (Flag.Status.DUPLICATE, "Duplicate"),
+            (Flag.Status.ADDRESSED, "Addressed by a config version"),
+            (Flag.Status.WITHDRAWN, "Withdrawn"),
+        ],
+        required=False,
+    )
 
 
 @require_GET
 def flag_queue(request: HttpRequest) -> HttpResponse:
-    """Open flags grouped by identical (reference span, hypothesis span) pair."""
+    """Flags grouped by identical (reference span, hypothesis span) pair: open ones, or
+    those in the chosen state. Maintainers select open flags of their languages here and
+    close them (`views.flag_states.flag_close`)."""
     require_reviewer(request)
     form = QueueFilterForm(request.GET or None)
-    language = form.cleaned_data["language"] if form.is_valid() else ""
+    valid = form.is_valid()
+    language = form.cleaned_data["language"] if valid else ""
+    state = (form.cleaned_data["state"] if valid else "") or Flag.Status.OPEN
     writes = last_score_writes()
     versions = {code: version_id for code, (version_id, _) in writes.items()}
-    paginator = Paginator(flag_groups(language, versions), GROUPS_PER_PAGE)
-    paginator.count = flag_group_count(language)  # the same number, without the counts
+    paginator = Paginator(flag_groups(language, versions, state), GROUPS_PER_PAGE)
+    # the same number, without the counts
+    paginator.count = flag_group_count(language, state)
     page = paginator.get_page(request.GET.get("page"))
     groups = list(page)
     for group in groups:
         # a count is shown as current only if it started after the last score write of
-        # its language (under the scored version); else "counting…", never a stale number
+        # its language (under the scored version); else "counting…", never a stale number.
+        # Only open flags' pairs are counted: a closed group shows its last count, if any.
         last_write = writes.get(group["language"], (None, None))[1]
         group["counting"] = group["corpus_turns"] is None or (
             last_write is not None and group["counted_at"] <= last_write
         )
-    _attach_flags(groups)
+    _attach_flags(groups, state)
+    query = {"language": language} if language else {}
+    if state != Flag.Status.OPEN:
+        query["state"] = state
+    closable = closable_languages(request.user) if state == Flag.Status.OPEN else set()
     context = {
         "form": form,
         "page": page,
         "groups": groups,
         "language": language,
+        "state": state,
+        "state_label": dict(form.fields["state"].choices)[state],
         "language_names": LANGUAGES,
-        "query": urlencode({"language": language}) if language else "",
+        "query": urlencode(query),
         "propose_url": reverse("reviewapp:proposal_new"),
+        "closable": closable,
+        "can_close_any": any(group["language"] in closable for group in groups),
+        "here": request.get_full_path(),
     }
     if request.htmx and request.htmx.target == "queue":
         return render(request, "reviewapp/flag_queue.html#queue", context)
     return render(request, "reviewapp/flag_queue.html", context)
 
 
-def _attach_flags(groups: list[dict]) -> None:
-    """The flags of the groups on this page, in one query: open flags whose language and
-    reference span are among the page's (a short IN list, where one OR of 50 span pairs
-    cost more to build than to run), kept when their whole pair is on the page. Each is
-    the few values the queue shows, not model rows (no transcript or metadata columns)."""
+def _attach_flags(groups: list[dict], state: str = Flag.Status.OPEN) -> None:
+    """The flags of the groups on this page, in one query: flags in the queue's state
+    (open, unless filtered) whose language and reference span are among the page's (a
+    short IN list, where one OR of 50 span pairs cost more to build than to run), kept
+    when their whole pair is on the page. Each is the few values the queue shows, not
+    model rows (no transcript or metadata columns)."""
     if not groups:
         return
     by_key: dict[tuple, list[dict]] = {
@@ -243,7 +290,7 @@ def _attach_flags(groups: list[dict]) -> None:
     }
     rows = (
         Flag.objects.filter(
-            status=Flag.Status.OPEN,
+            status=state,
             language__in={group["language"] for group in groups},
             ref_span__in={group["ref_span"] for group in groups},
         )
@@ -260,13 +307,17 @@ def _attach_flags(groups: list[dict]) -> None:
             "turn__conversation_id",
             "turn__conversation__external_id",
             "author__username",
+            "close_reason",
+            "duplicate_of_id",
+            "closed_by__username",
         )
     )
     url = url_maker("reviewapp:conversation")
     for row in rows:
         items = by_key.get(row[:3])
         if items is not None:
-            pk, category, note, turn_id, index, conversation_id, external_id, author = row[3:]
+            pk, category, note, turn_id, index, conversation_id, external_id, author = row[3:11]
+            reason, duplicate_of, closed_by = row[11:]
             items.append(
                 {
                     "pk": pk,
@@ -277,6 +328,9 @@ def _attach_flags(groups: list[dict]) -> None:
                     "turn_url": f"{url(conversation_id)}#turn-{turn_id}",
                     "conversation_external_id": external_id,
                     "author": author,
+                    "close_reason": reason,
+                    "duplicate_of": duplicate_of,
+                    "closed_by": closed_by,
                 }
             )
     for group in groups:

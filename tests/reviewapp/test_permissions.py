@@ -31,6 +31,7 @@ from reviewapp.models import (
     ProposalComment,
 )
 from reviewapp.services import proposals
+from reviewapp.services.flag_states import do_close_flags
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.scoring import create_job
 from tests.reviewapp.factories import scored_conversation, with_fillers
@@ -75,6 +76,9 @@ EXPECTED: dict[str, dict[str, dict]] = {
         "POST": row(LOGIN, 403, 302, 403, 403),
     },
     "flag_withdraw": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 302, 403, 403)},
+    # maintainers of the flag's language close any flag of it, and reopen it
+    "flag_close": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "flag_reopen": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     # configs: proposals, versions, background jobs (the proposal is the reviewer's)
     "proposals": {"GET": READ, "POST": GET_ONLY},
     "proposal_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
@@ -138,6 +142,10 @@ def objects(reviewer, make_user):
     conversation = scored_conversation([pair], language="de")
     turn = conversation.turns.get()
     flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
+    # someone else's flag a maintainer closed as won't fix: the one to reopen
+    closer = make_user("closer-de", maintains=["de"])
+    closed = do_create_flag(closer, turn.scores.get(), 0, category="real_error", note="theirs")
+    do_close_flags(closer, [closed.pk], status="wont_fix", reason="a name")
     v1 = Language.objects.get(code="de").active_version
     # a stale proposal (its base, v1, is no longer active) and a fresh one on v2
     stale = proposals.do_create_proposal(reviewer, "de", with_fillers(v1, "ähmja"), title="s")
@@ -157,6 +165,7 @@ def objects(reviewer, make_user):
         "conversation": conversation,
         "turn": turn,
         "flag": flag,
+        "closed": closed,
         "proposal": fresh,
         "stale": stale,
         "running": running,
@@ -172,6 +181,7 @@ URL_ARGS = {
     "flag_new": lambda o: [o["turn"].pk, 1],
     "flag_edit": lambda o: [o["flag"].pk],
     "flag_withdraw": lambda o: [o["flag"].pk],
+    "flag_reopen": lambda o: [o["closed"].pk],
     "proposal": lambda o: [o["proposal"].pk],
     "proposal_edit": lambda o: [o["proposal"].pk],
     "proposal_preview": lambda o: [o["proposal"].pk],
@@ -211,6 +221,8 @@ def post_data(name: str, objects: dict) -> dict:
             "action": "save",
             "content": json.dumps(content, ensure_ascii=False),
         }
+    if name == "flag_close":
+        return {"flag": [objects["flag"].pk], "status": "wont_fix", "reason": "a brand name"}
     if name == "proposal_reject":
         return {"reason": "not a filler in German"}
     if name == "proposal_approve":
@@ -222,7 +234,11 @@ def post_data(name: str, objects: dict) -> dict:
 
 def state() -> tuple:
     """Everything a write in this app could change."""
-    flags = list(Flag.objects.order_by("pk").values_list("pk", "category", "note", "status"))
+    flags = list(
+        Flag.objects.order_by("pk").values_list(
+            "pk", "category", "note", "status", "close_reason", "duplicate_of", "closed_by"
+        )
+    )
     return (
         flags,
         AuditEvent.objects.count(),
