@@ -433,11 +433,10 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
         details.get("code_switch"), found, ref_tokens, hyp_tokens, score.unit
     )
     segments = alignment.segments(score.alignment, ref_tokens, hyp_tokens, rescued, found)
-    open_spans = {
-        (f.ref_start, f.ref_end, f.hyp_start, f.hyp_end)
-        for f in flags
-        if f.status == Flag.Status.OPEN and f.version_id == score.version_id
-    }
+    # a region is flagged when an open flag covers it or a part of it
+    shown_open = [
+        f for f in flags if f.status == Flag.Status.OPEN and f.version_id == score.version_id
+    ]
     views = [
         RegionView(
             region=segment.region,
@@ -445,13 +444,7 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
             hyp_span=segment.region.hyp_span(hyp_tokens, score.unit),
             summary=_summary(segment.columns),
             rescued=segment.rescued,
-            flagged=(
-                segment.region.ref_start,
-                segment.region.ref_end,
-                segment.region.hyp_start,
-                segment.region.hyp_end,
-            )
-            in open_spans,
+            flagged=any(alignment.within(f, segment.region) for f in shown_open),
         )
         for segment in segments
         if segment.region is not None

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..alignment import tokens
+from ..alignment import tokens, within
 from ..languages import LANGUAGE_CHOICES, LANGUAGES
 from ..models import Flag
 from ..queries import flag_group_count, flag_groups, last_score_writes
@@ -28,6 +28,7 @@ from ..services.flags import (
     do_create_flag,
     do_edit_flag,
     do_withdraw_flag,
+    free_tokens,
     open_flag_of,
 )
 from .access import (
@@ -49,6 +50,58 @@ class FlagForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2, "data-autofocus": ""}),
         help_text="Why: e.g. “spelled-out code, same letters”. Ctrl+Enter saves.",
     )
+
+
+class TokenBoxes(forms.CheckboxSelectMultiple):
+    """One checkbox per token; tokens another open flag of the author covers are shown
+    unticked and disabled (`taken`)."""
+
+    taken: frozenset[int] = frozenset()
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value in self.taken:
+            option["attrs"]["disabled"] = True
+        return option
+
+
+class RegionFlagForm(FlagForm):
+    """A flag of a region: the whole region, or (`split`, sent by the form whenever it
+    shows the tokens) the ticked tokens of each side."""
+
+    ref = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=TokenBoxes, label="Reference"
+    )
+    hyp = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=TokenBoxes, label="Hypothesis"
+    )
+    split = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, region, score, free: tuple[list[int], list[int]], **kwargs):
+        ref_tokens = tokens(score.reference_normalized, score.unit)
+        hyp_tokens = tokens(score.hypothesis_normalized, score.unit)
+        sides = {
+            "ref": (range(region.ref_start, region.ref_end), ref_tokens, free[0]),
+            "hyp": (range(region.hyp_start, region.hyp_end), hyp_tokens, free[1]),
+        }
+        kwargs.setdefault("initial", {}).update({"ref": free[0], "hyp": free[1], "split": True})
+        super().__init__(*args, **kwargs)
+        for name, (indices, side_tokens, side_free) in sides.items():
+            field = self.fields[name]
+            field.choices = [(i, _token_label(side_tokens, i)) for i in indices]
+            field.widget.taken = frozenset(indices) - set(side_free)
+        self.shows_tokens = len(sides["ref"][0]) + len(sides["hyp"][0]) > 1
+
+    def chosen_tokens(self) -> tuple[list[int] | None, list[int] | None]:
+        """(reference, hypothesis) token indices to flag; (None, None): the whole region."""
+        if not self.cleaned_data.get("split"):
+            return None, None
+        return self.cleaned_data["ref"], self.cleaned_data["hyp"]
+
+
+def _token_label(side_tokens: list[str], index: int) -> str:
+    text = side_tokens[index] if 0 <= index < len(side_tokens) else ""
+    return "␣" if text.isspace() else text  # a space, in a character-unit language
 
 
 def _conversation_url(turn) -> str:
@@ -96,15 +149,9 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
     }
     html = render(request, "reviewapp/conversation.html#flags", context).content.decode()
     others = Flag.objects.filter(
-        turn_id=flag.turn_id,
-        version_id=flag.version_id,
-        status=Flag.Status.OPEN,
-        ref_start=flag.ref_start,
-        ref_end=flag.ref_end,
-        hyp_start=flag.hyp_start,
-        hyp_end=flag.hyp_end,
+        turn_id=flag.turn_id, version_id=flag.version_id, status=Flag.Status.OPEN
     ).exclude(pk=flag.pk)
-    if not others.exists():
+    if not any(within(other, chosen) for other in others):  # on the region or a part of it
         anchor = f"#ra-{flag.turn_id}-{chosen.index}"
         html += (
             f'<span hx-swap-oob="afterend:{anchor} > .region-text">'
@@ -130,14 +177,25 @@ def _exists_response(request, turn, chosen, existing: Flag) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
+    """The form for a flag on an error region, or on the tokens of it the author has not
+    flagged yet (ticked; the others shown disabled); the author's flag when they flagged
+    every token of it already."""
     turn, score, chosen = get_region_for_user(request, pk, region)
-    existing = open_flag_of(request.user, score, chosen)
-    if existing is not None and request.method == "GET":
-        return _exists_response(request, turn, chosen, existing)
+    free = free_tokens(request.user, score, chosen)
+    if free == ([], []) and request.method == "GET":
+        return _exists_response(request, turn, chosen, open_flag_of(request.user, score, chosen))
     initial = {"category": request.GET.get("category", Flag.Category.FALSE_ERROR)}
-    form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-{region}-%s")
+    form = RegionFlagForm(
+        request.POST or None,
+        initial=initial,
+        auto_id=f"flag-{pk}-{region}-%s",
+        region=chosen,
+        score=score,
+        free=free,
+    )
     error = ""
     if request.method == "POST" and form.is_valid():
+        ref_indices, hyp_indices = form.chosen_tokens()
         try:
             flag = do_create_flag(
                 request.user,
@@ -145,12 +203,17 @@ def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
                 chosen.index,
                 category=form.cleaned_data["category"],
                 note=form.cleaned_data["note"],
+                ref_indices=ref_indices,
+                hyp_indices=hyp_indices,
             )
         except DuplicateFlagError as exc:  # saved twice, or from a page older than the flag
-            if request.htmx:
+            if free_tokens(request.user, score, chosen) != ([], []):
+                error = f"{exc}, or choose tokens it does not cover."
+            elif request.htmx:
                 return _exists_response(request, turn, chosen, exc.flag)
-            messages.info(request, "You flagged this region already: your flag is unchanged.")
-            return redirect(_conversation_url(turn))
+            else:
+                messages.info(request, "You flagged this region already: your flag is unchanged.")
+                return redirect(_conversation_url(turn))
         except FlagError as exc:
             error = str(exc)
         else:
