@@ -2,6 +2,7 @@ from django.urls import path
 
 from .views import (
     audio,
+    bulk_flags,
     configs,
     conversations,
     dashboard,
@@ -28,6 +29,7 @@ urlpatterns = [
     path("flags", flags.flag_queue, name="flag_queue"),
     path("flags/<int:pk>/edit", flags.flag_edit, name="flag_edit"),
     path("flags/<int:pk>/withdraw", flags.flag_withdraw, name="flag_withdraw"),
+    path("flags/all", bulk_flags.flag_all, name="flag_all"),
     path("flags/close", flag_states.flag_close, name="flag_close"),
     path("flags/<int:pk>/reopen", flag_states.flag_reopen, name="flag_reopen"),
     # configs: proposals, versions, background jobs

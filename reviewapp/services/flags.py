@@ -29,6 +29,7 @@ MAX_NOTE_CHARS = 2000
 __all__ = [
     "DuplicateFlagError",
     "FlagError",
+    "checked_note",
     "do_create_flag",
     "do_edit_flag",
     "do_withdraw_flag",
@@ -36,6 +37,7 @@ __all__ = [
     "open_flag_of",
     "own_open_flags",
     "refresh_pair_counts",
+    "request_pair_count",
 ]
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,8 @@ class DuplicateFlagError(FlagError):
         self.flag = flag
 
 
-def _check(category: str, note: str) -> str:
+def checked_note(category: str, note: str) -> str:
+    """The note, stripped; FlagError for an unknown category or a note too long."""
     if category not in Flag.Category.values:
         raise FlagError(f"unknown category {category!r}")
     if len(note) > MAX_NOTE_CHARS:
@@ -126,7 +129,7 @@ def do_create_flag(
     is refused with `DuplicateFlagError`, which carries the open one; disjoint parts of
     one region take a flag each.
     """
-    note = _check(category, note)
+    note = checked_note(category, note)
     found = regions(score.alignment)
     if not 0 <= region < len(found):
         raise FlagError(f"score {score.pk} has no error region {region}")
@@ -173,11 +176,11 @@ def do_create_flag(
         hyp_span=flag.hyp_span,
         **({} if chosen == whole else {"part_of_region": region}),
     )
-    _request_count(flag.language, flag.ref_span, flag.hyp_span)
+    request_pair_count(flag.language, flag.ref_span, flag.hyp_span)
     return flag
 
 
-def _request_count(language: str, ref_span: str, hyp_span: str) -> None:
+def request_pair_count(language: str, ref_span: str, hyp_span: str) -> None:
     """Ask a worker to count the flag's pair (and any other pair of the language whose
     count is missing or out of date).
 
@@ -210,7 +213,7 @@ def _locked_for_author(actor, flag: Flag) -> Flag:
 @transaction.atomic
 def do_edit_flag(actor, flag: Flag, *, category: str, note: str = "") -> Flag:
     """Change an open flag's category or note; an edit that changes nothing writes nothing."""
-    note = _check(category, note)
+    note = checked_note(category, note)
     flag = _locked_for_author(actor, flag)
     if flag.status != Flag.Status.OPEN:
         raise FlagError("only an open flag can be edited")

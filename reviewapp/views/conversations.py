@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.paginator import Paginator
@@ -366,6 +367,7 @@ def regions_markup(tv: TurnView, raw: bool, urls: tuple | None = None) -> SafeSt
     `urls`: the makers of the why and flag URLs (`url_maker`), made once per page."""
     why_url, flag_url = urls or (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
     pk, items = tv.turn.pk, []
+    all_url = reverse("reviewapp:flag_all")  # flag every region that reads the same
     for rv in tv.regions:
         index = rv.region.index
         anchor = f"ra-{pk}-{index}"
@@ -382,6 +384,13 @@ def regions_markup(tv: TurnView, raw: bool, urls: tuple | None = None) -> SafeSt
             f'hx-get="{flag}?category={action}" hx-target="#panel-{pk}">'
             f"{label} <kbd>{key}</kbd></a>"
             for action, label, key in _ACTIONS
+        )
+        same = urlencode(
+            {"language": tv.turn.language, "ref": rv.ref_span, "hyp": rv.hyp_span, "turn": pk}
+        )
+        links += (
+            f'\n<a data-action="all" href="{_escape(f"{all_url}?{same}")}">'
+            "Flag all identical <kbd>a</kbd></a>"
         )
         items.append(
             f'<li id="{anchor}" class="{classes}"{focus}>\n'

@@ -316,6 +316,9 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         group["counting"] = group["corpus_turns"] is None or (
             last_write is not None and group["counted_at"] <= last_write
         )
+        group["same"] = urlencode(
+            {"language": group["language"], "ref": group["ref_span"], "hyp": group["hyp_span"]}
+        )
     _attach_flags(groups, state)
     query = {"language": language} if language else {}
     if state != Flag.Status.OPEN:
@@ -331,6 +334,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         "language_names": LANGUAGES,
         "query": urlencode(query),
         "propose_url": reverse("reviewapp:proposal_new"),
+        "flag_all_url": reverse("reviewapp:flag_all"),
         "closable": closable,
         "can_close_any": any(group["language"] in closable for group in groups),
         "here": request.get_full_path(),

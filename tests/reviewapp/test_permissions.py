@@ -70,6 +70,8 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "why": {"GET": READ, "POST": GET_ONLY},
     "flag_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
     "flag_queue": {"GET": READ, "POST": GET_ONLY},
+    # flag every identical region at once: anyone who may flag one
+    "flag_all": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
     # author only: the flag belongs to the reviewer
     "flag_edit": {
         "GET": row(LOGIN, 403, 200, 403, 403),
@@ -205,6 +207,10 @@ def url_args(name: str, objects: dict) -> list:
     return URL_ARGS[name](objects) if name in URL_ARGS else []
 
 
+#: The query of a GET that needs one (the pair whose regions flag_all flags).
+GET_QUERY = {"flag_all": {"language": "de", "ref": "leer", "hyp": "lehr"}}
+
+
 def post_data(name: str, objects: dict) -> dict:
     if name == "import":
         line = {"id": "perm-1", "language": "de", "turns": [{"reference": "a", "hypothesis": "b"}]}
@@ -212,6 +218,8 @@ def post_data(name: str, objects: dict) -> dict:
         return {"file": SimpleUploadedFile("perm.jsonl", content), "dataset": "perm"}
     if name in {"flag_new", "flag_edit"}:
         return {"category": "real_error", "note": "changed"}
+    if name == "flag_all":
+        return {**GET_QUERY[name], "category": "real_error", "note": "all of them"}
     if name in {"proposal_new", "proposal_edit"}:
         content = with_fillers(objects["v2"], "ähmhm")
         return {
@@ -272,7 +280,7 @@ def test_permission_matrix(client, client_for, request, objects, name, method, p
     headers = {"HX-Request": "true"} if is_htmx else None
     before = state()
     if method == "GET":
-        response = client.get(url, headers=headers)
+        response = client.get(url, GET_QUERY.get(name), headers=headers)
     else:
         response = client.post(url, post_data(name, objects), headers=headers)
     if expected == LOGIN:
