@@ -1,4 +1,5 @@
-"""Flags: create one on an error region, edit or withdraw your own, and the flag queue.
+"""Flags: create one on an error region (or on some of its tokens), edit or withdraw your
+own, and the flag queue (by state; maintainers close flags from it: `views.flag_states`).
 
 With htmx a form is swapped in place and answered by the saved flag; without JavaScript
 the same URLs are a normal form page, a POST and a redirect back to the conversation.
