@@ -27,11 +27,14 @@ __all__ = [
     "StepRow",
     "Why",
     "join",
+    "overlaps",
+    "part_of",
     "regions",
     "rescued_regions",
     "segments",
     "tokens",
     "why",
+    "within",
 ]
 
 KINDS = ("equal", "substitute", "delete", "insert")
@@ -134,6 +137,101 @@ def regions(ops: Sequence) -> list[Region]:
     if start is not None:
         found.append(Region(len(found), start[0], ref_pos, start[1], hyp_pos))
     return found
+
+
+# --- parts of a region: a flag may cover some of its tokens --------------------------------
+
+
+def overlaps(a, b) -> bool:
+    """Do two spans (Regions, Flags: anything with ref_start … hyp_end) share a token on
+    either side? An empty side shares none.
+
+    >>> overlaps(Region(0, 2, 5, 2, 3), Region(0, 5, 6, 3, 4))
+    False
+    >>> overlaps(Region(0, 2, 5, 2, 3), Region(0, 4, 4, 2, 3))
+    True
+    """
+    return max(a.ref_start, b.ref_start) < min(a.ref_end, b.ref_end) or max(
+        a.hyp_start, b.hyp_start
+    ) < min(a.hyp_end, b.hyp_end)
+
+
+def within(span, region: Region) -> bool:
+    """Does the span lie inside the region, on both sides (an empty side at a position
+    inside it or at its edge)? Regions are apart by at least one match, so a span lies
+    within at most one region."""
+    return (
+        region.ref_start <= span.ref_start <= span.ref_end <= region.ref_end
+        and region.hyp_start <= span.hyp_start <= span.hyp_end <= region.hyp_end
+    )
+
+
+def part_of(
+    ops: Sequence,
+    region: Region,
+    ref_indices: Collection[int],
+    hyp_indices: Collection[int],
+    unit: str = "word",
+) -> Region:
+    """The part of an error region made of these reference and hypothesis tokens, as a
+    Region with the region's index: what a flag on part of a region covers (one region
+    can mix a false error with a real one, each flagged on its own tokens).
+
+    Each side's indices must be neighbours inside the region; one side may be empty,
+    placed where the other side's first token is aligned. ValueError says what is wrong,
+    in words for the reviewer.
+
+    >>> ops = [["substitute", 0, 0], ["delete", 1, None], ["substitute", 2, 1]]
+    >>> whole = regions(ops)[0]
+    >>> part_of(ops, whole, [0, 1], [0])
+    Region(index=0, ref_start=0, ref_end=2, hyp_start=0, hyp_end=1)
+    >>> part_of(ops, whole, [1], [])
+    Region(index=0, ref_start=1, ref_end=2, hyp_start=1, hyp_end=1)
+    """
+    name = "character" if unit == "char" else "word"
+    ref = _run(ref_indices, region.ref_start, region.ref_end, "reference", name)
+    hyp = _run(hyp_indices, region.hyp_start, region.hyp_end, "hypothesis", name)
+    if ref is None and hyp is None:
+        raise ValueError(f"choose at least one {name} of the region")
+    if ref is None or hyp is None:
+        ref_at, hyp_at = _aligned_position(ops, ref, hyp)
+        ref = ref or (ref_at, ref_at)
+        hyp = hyp or (hyp_at, hyp_at)
+    return Region(region.index, ref[0], ref[1], hyp[0], hyp[1])
+
+
+def _run(indices: Collection[int], start: int, end: int, side: str, name: str):
+    """(first, last + 1) of neighbouring indices in [start, end); None when empty."""
+    chosen = sorted(set(indices))
+    if not chosen:
+        return None
+    if chosen[0] < start or chosen[-1] >= end:
+        raise ValueError(f"the {side} {name}s chosen are not all in this region")
+    if chosen[-1] - chosen[0] + 1 != len(chosen):
+        raise ValueError(
+            f"choose neighbouring {name}s in the {side}: a flag covers one run of {name}s "
+            f"on each side (flag the others on their own)"
+        )
+    return chosen[0], chosen[-1] + 1
+
+
+def _aligned_position(ops: Sequence, ref, hyp) -> tuple[int, int]:
+    """Where the op that holds the first chosen token stands on both sides."""
+    ref_pos = hyp_pos = 0
+    for op in ops:
+        parsed = _parse(op)
+        if parsed is None:
+            continue
+        kind = parsed[0]
+        if ref is not None and kind != "insert" and ref_pos == ref[0]:
+            return ref_pos, hyp_pos
+        if hyp is not None and kind != "delete" and hyp_pos == hyp[0]:
+            return ref_pos, hyp_pos
+        if kind != "insert":
+            ref_pos += 1
+        if kind != "delete":
+            hyp_pos += 1
+    return ref_pos, hyp_pos
 
 
 def segments(

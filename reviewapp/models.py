@@ -531,6 +531,11 @@ class Flag(models.Model):
         WITHDRAWN = "withdrawn", "Withdrawn"
         CORRECTED = "corrected", "Resolved: reference corrected"
         REJECTED = "rejected", "Correction rejected"
+        WONT_FIX = "wont_fix", "Won't fix"
+        DUPLICATE = "duplicate", "Duplicate"
+
+    #: What a maintainer of the flag's language closes a flag as (and may reopen).
+    CLOSED = (Status.WONT_FIX, Status.DUPLICATE)
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="flags")
     version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="flags")
@@ -557,12 +562,37 @@ class Flag(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     resolution_note = models.TextField(blank=True)
+    #: Why a maintainer closed it: required for won't fix, optional for a duplicate.
+    close_reason = models.TextField(blank=True)
+    #: The flag this one repeats (status duplicate only); not a duplicate itself when chosen.
+    duplicate_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="duplicates"
+    )
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["language", "status"], name="flag_language_status")]
+        constraints = [
+            # a duplicate names the flag it repeats, and only a duplicate does
+            models.CheckConstraint(
+                condition=(models.Q(status="duplicate") & models.Q(duplicate_of__isnull=False))
+                | (~models.Q(status="duplicate") & models.Q(duplicate_of__isnull=True)),
+                name="flag_duplicate_names_its_original",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="wont_fix") | ~models.Q(close_reason=""),
+                name="flag_wont_fix_has_a_reason",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(duplicate_of=F("pk")), name="flag_not_its_own_duplicate"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_category_display()} on turn {self.turn_id}"
@@ -722,6 +752,8 @@ class AuditEvent(ImmutableModel):
         FLAG_CREATED = "flag:created", "Flag created"
         FLAG_EDITED = "flag:edited", "Flag edited"
         FLAG_WITHDRAWN = "flag:withdrawn", "Flag withdrawn"
+        FLAG_CLOSED = "flag:closed", "Flag closed (won't fix or duplicate)"
+        FLAG_REOPENED = "flag:reopened", "Flag reopened"
         PROPOSAL_CREATED = "proposal:created", "Proposal created"
         PROPOSAL_EDITED = "proposal:edited", "Proposal edited"
         PROPOSAL_APPROVED = "proposal:approved", "Proposal approved"

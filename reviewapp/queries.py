@@ -310,19 +310,22 @@ def last_score_writes() -> dict[str, tuple[int, object]]:
     return {code: (version_id, last_write) for code, version_id, last_write in rows}
 
 
-def open_flags(language: str = "") -> QuerySet:
-    """Open flags, of one language or all."""
-    flags = Flag.objects.filter(status=Flag.Status.OPEN)
+def open_flags(language: str = "", state: str = Flag.Status.OPEN) -> QuerySet:
+    """Open flags (or flags in another `state`), of one language or all."""
+    flags = Flag.objects.filter(status=state)
     return flags.filter(language=language) if language else flags
 
 
-def flag_group_count(language: str = "") -> int:
+def flag_group_count(language: str = "", state: str = Flag.Status.OPEN) -> int:
     """How many groups `flag_groups` has: distinct pairs, without their counts."""
-    return open_flags(language).values("language", "ref_span", "hyp_span").distinct().count()
+    return open_flags(language, state).values("language", "ref_span", "hyp_span").distinct().count()
 
 
-def flag_groups(language: str = "", versions: dict[str, int] | None = None) -> QuerySet:
-    """Open flags grouped by (language, reference span, hypothesis span), most frequent first.
+def flag_groups(
+    language: str = "", versions: dict[str, int] | None = None, state: str = Flag.Status.OPEN
+) -> QuerySet:
+    """Open flags (or flags in another `state`: the queue's filter) grouped by (language,
+    reference span, hypothesis span), most frequent first.
 
     `corpus_turns` ("turns with the same error") is the stored count (`PairCount`) of the
     scores of the language's scored version whose normalized reference contains the
@@ -339,7 +342,7 @@ def flag_groups(language: str = "", versions: dict[str, int] | None = None) -> Q
         hyp_span=OuterRef("hyp_span"),
     )
     return (
-        open_flags(language)
+        open_flags(language, state)
         .values("language", "ref_span", "hyp_span")
         .annotate(
             flags=Count("pk"),

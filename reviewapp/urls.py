@@ -2,9 +2,11 @@ from django.urls import path
 
 from .views import (
     audio,
+    bulk_flags,
     configs,
     conversations,
     dashboard,
+    flag_states,
     flags,
     imports,
     jobs,
@@ -35,6 +37,9 @@ urlpatterns = [
     path("flags/<int:pk>/reference", references.reference_review, name="reference_review"),
     path("flags/<int:pk>/reference/accept", references.reference_accept, name="reference_accept"),
     path("flags/<int:pk>/reference/reject", references.reference_reject, name="reference_reject"),
+    path("flags/all", bulk_flags.flag_all, name="flag_all"),
+    path("flags/close", flag_states.flag_close, name="flag_close"),
+    path("flags/<int:pk>/reopen", flag_states.flag_reopen, name="flag_reopen"),
     # configs: proposals, versions, background jobs
     path("proposals", proposals.proposal_list, name="proposals"),
     path("proposals/new", proposals.proposal_new, name="proposal_new"),

@@ -19,3 +19,21 @@ def record(actor, action: str, obj: models.Model, *, language: str = "", **data)
         language=language,
         data=data,
     )
+
+
+def record_each(actor, action: str, rows: list[tuple[models.Model, str, dict]]) -> list[AuditEvent]:
+    """One event per object, as `record` writes them, in one INSERT: a write that changes
+    many rows at once (flag all identical regions, close many flags) still leaves each
+    row its own event. `rows` are (object, language, data)."""
+    author = actor if getattr(actor, "is_authenticated", False) else None
+    return AuditEvent.objects.bulk_create(
+        AuditEvent(
+            actor=author,
+            action=action,
+            object_type=type(obj).__name__.lower(),
+            object_id=str(obj.pk),
+            language=language,
+            data=data,
+        )
+        for obj, language, data in rows
+    )

@@ -49,11 +49,25 @@ def _write_bundle(folder: Path, language: str, content: dict) -> list[str]:
     return written
 
 
+#: The flags that are cases: open ones and those a config version addressed. A withdrawn
+#: flag was taken back by its author. A won't-fix flag is one the config will not act on
+#: (its reason says why): as a false error it can neither stay fixed nor stay an error (a
+#: case would fail the day someone fixes it after all, or pass for a fix nobody made),
+#: and as a real error a maintainer did not confirm it. A duplicate repeats its original,
+#: which is exported in its place. Reopening either makes it a case again.
+EXPORTED = (Flag.Status.OPEN, Flag.Status.ADDRESSED)
+
+
 def fixture_cases(
     language: str, flag_ids: list[int] | None = None, *, adjudicated: bool = False
 ) -> list[dict]:
     """Reviewed cases: addressed false errors must stay fixed; real errors must stay errors.
     `adjudicated`: the cases of adjudicated regions only (`adjudicated_cases`).
+
+    Open and addressed flags only (`EXPORTED`): never a withdrawn, won't-fix or duplicate
+    flag, even when asked for by id. Flags that say the same of the same turn (the same
+    spans, category and state: two reviewers' flags of one region) are one case, the
+    first flag's, so no error counts twice.
 
     A case holds the turn's current reference and names its version; a flag made on an
     earlier version of the reference (corrected since) also carries that text, and its
@@ -61,8 +75,7 @@ def fixture_cases(
     if adjudicated:
         return adjudicated_cases(language)
     flags = (
-        Flag.objects.filter(language__in=_codes(language))
-        .exclude(status=Flag.Status.WITHDRAWN)
+        Flag.objects.filter(language__in=_codes(language), status__in=EXPORTED)
         .exclude(category=Flag.Category.REFERENCE_ERROR)
         .select_related("turn", "version", "addressed_by")
         .order_by("pk")
@@ -71,7 +84,13 @@ def fixture_cases(
         flags = flags.filter(pk__in=flag_ids)
     flags = list(flags)
     earlier = _earlier_references(flags)
-    return [_case(flag, earlier.get((flag.turn_id, flag.reference_version))) for flag in flags]
+    cases, seen = [], set()
+    for flag in flags:
+        key = (flag.turn_id, flag.ref_span, flag.hyp_span, flag.category, flag.addressed_by_id)
+        if key not in seen:
+            seen.add(key)
+            cases.append(_case(flag, earlier.get((flag.turn_id, flag.reference_version))))
+    return cases
 
 
 def _earlier_references(flags: list[Flag]) -> dict[tuple[int, int], str]:
@@ -210,13 +229,29 @@ def _errors(version, reference: str, hypothesis: str) -> int:
     return scorer_for(version).score(reference, hypothesis).counts.errors
 
 
-def write_fixtures(folder: Path, language: str, cases: list[dict]) -> Path:
+def dropped_flag_ids(language: str) -> set[int]:
+    """Flags of the language that are no longer cases (withdrawn, won't fix, duplicate):
+    `write_fixtures` removes them from a file an earlier export wrote."""
+    return set(
+        Flag.objects.filter(language__in=_codes(language))
+        .exclude(status__in=EXPORTED)
+        .values_list("pk", flat=True)
+    )
+
+
+def write_fixtures(
+    folder: Path, language: str, cases: list[dict], *, drop: set[int] = frozenset()
+) -> Path:
+    """Merge the cases into the language's file by flag id; cases of the flags in `drop`
+    (`dropped_flag_ids`) leave it."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{language}.json"
     existing = {}
     if path.exists():
         existing = {case_id(c): c for c in json.loads(path.read_text("utf-8"))["cases"]}
     existing.update({case_id(c): c for c in cases})
+    for flag_id in drop:
+        existing.pop(f"flag{flag_id}", None)
     payload = {
         "schema": FIXTURE_SCHEMA,
         "language": language,

@@ -13,14 +13,14 @@ pair whose count is missing or older than the last score written for its languag
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ..alignment import Region, regions, tokens
+from ..alignment import Region, overlaps, part_of, regions, tokens
 from ..models import ConversationSummary, Flag, Language, PairCount, Score, Turn
 from . import audit
 from .imports import MAX_TEXT_CHARS
@@ -31,11 +31,15 @@ MAX_REFERENCE_CHARS = MAX_TEXT_CHARS  # a corrected reference is as long as an i
 __all__ = [
     "DuplicateFlagError",
     "FlagError",
+    "checked_note",
     "do_create_flag",
     "do_edit_flag",
     "do_withdraw_flag",
+    "free_tokens",
     "open_flag_of",
+    "own_open_flags",
     "refresh_pair_counts",
+    "request_pair_count",
 ]
 
 log = logging.getLogger(__name__)
@@ -46,18 +50,24 @@ class FlagError(ValueError):
 
 
 class DuplicateFlagError(FlagError):
-    """The author already has an open flag on this error region: `flag` is that flag.
+    """The author already has an open flag on a token of this error region (or of the
+    part of it asked for): `flag` is that flag.
 
-    One reviewer's second flag on a region would count twice in the queue and the
+    One reviewer's second flag on the same tokens would count twice in the queue and the
     export, so it is refused rather than merged: its category or note may differ from
-    the first, and only the author knows which one stands (they edit the open flag)."""
+    the first, and only the author knows which one stands (they edit the open flag).
+    Flags on disjoint parts of a region are not duplicates: a region that mixes a false
+    error with a real one carries one flag of each, on their own tokens."""
 
     def __init__(self, flag: Flag) -> None:
-        super().__init__(f"you already flagged this region (flag {flag.pk}): edit that flag")
+        super().__init__(
+            f"you already flagged these tokens of the region (flag {flag.pk}): edit that flag"
+        )
         self.flag = flag
 
 
-def _check(category: str, note: str) -> str:
+def checked_note(category: str, note: str) -> str:
+    """The note, stripped; FlagError for an unknown category or a note too long."""
     if category not in Flag.Category.values:
         raise FlagError(f"unknown category {category!r}")
     if len(note) > MAX_NOTE_CHARS:
@@ -76,23 +86,41 @@ def _proposed(category: str, text: str, current: str) -> str:
     return text
 
 
-def open_flag_of(author, score: Score, chosen: Region) -> Flag | None:
-    """The author's open flag on this error region of the score's turn and version."""
-    return (
+def own_open_flags(author, score: Score) -> list[Flag]:
+    """The author's open flags on the score's turn under the score's version and the
+    reference version it was scored on."""
+    return list(
         Flag.objects.filter(
             turn_id=score.turn_id,
             version_id=score.version_id,
             reference_version=score.reference_version,
             author=author,
             status=Flag.Status.OPEN,
-            ref_start=chosen.ref_start,
-            ref_end=chosen.ref_end,
-            hyp_start=chosen.hyp_start,
-            hyp_end=chosen.hyp_end,
-        )
-        .order_by("pk")
-        .first()
+        ).order_by("pk")
     )
+
+
+def open_flag_of(author, score: Score, chosen: Region) -> Flag | None:
+    """The author's first open flag that shares a token with `chosen` (an error region of
+    the score, or a part of one) on the score's turn and version."""
+    return next((f for f in own_open_flags(author, score) if overlaps(f, chosen)), None)
+
+
+def free_tokens(author, score: Score, chosen: Region) -> tuple[list[int], list[int]]:
+    """The region's reference and hypothesis tokens that no open flag of the author
+    covers: what a next flag of theirs on the region can cover."""
+    mine = [f for f in own_open_flags(author, score) if overlaps(f, chosen)]
+    ref = [
+        i
+        for i in range(chosen.ref_start, chosen.ref_end)
+        if not any(f.ref_start <= i < f.ref_end for f in mine)
+    ]
+    hyp = [
+        i
+        for i in range(chosen.hyp_start, chosen.hyp_end)
+        if not any(f.hyp_start <= i < f.hyp_end for f in mine)
+    ]
+    return ref, hyp
 
 
 @transaction.atomic
@@ -103,20 +131,33 @@ def do_create_flag(
     *,
     category: str,
     note: str = "",
+    ref_indices: Collection[int] | None = None,
+    hyp_indices: Collection[int] | None = None,
     proposed_reference: str = "",
 ) -> Flag:
-    """Flag error region number `region` of `score` (regions are numbered from 0).
+    """Flag error region number `region` of `score` (regions are numbered from 0), or
+    the part of it made of the reference tokens `ref_indices` and the hypothesis tokens
+    `hyp_indices` (indices in the score's normalized tokens, neighbours on each side; one
+    side may be empty: `alignment.part_of`). Neither given: the whole region.
 
     The spans are computed here from the stored score, never taken from the request.
-    An author has at most one open flag per region: a second is refused with
-    `DuplicateFlagError`, which carries the open one. A reference error may carry the
-    corrected reference its author proposes (`proposed_reference`, the whole turn).
+    An author's open flags share no token: a flag on a token the author flagged already
+    is refused with `DuplicateFlagError`, which carries the open one; disjoint parts of
+    one region take a flag each. A reference error may carry the corrected reference its
+    author proposes (`proposed_reference`, the whole turn).
     """
-    note = _check(category, note)
+    note = checked_note(category, note)
     found = regions(score.alignment)
     if not 0 <= region < len(found):
         raise FlagError(f"score {score.pk} has no error region {region}")
-    chosen = found[region]
+    chosen = whole = found[region]
+    if ref_indices is not None or hyp_indices is not None:
+        try:
+            chosen = part_of(
+                score.alignment, chosen, ref_indices or (), hyp_indices or (), score.unit
+            )
+        except ValueError as exc:
+            raise FlagError(str(exc)) from None
     # Lock the turn's row: two saves of the same form at once are checked one after the
     # other, so the second sees the first flag (a no-op on SQLite, which writes one at a time).
     turn = Turn.objects.select_for_update().filter(pk=score.turn_id).first()
@@ -155,12 +196,13 @@ def do_create_flag(
         ref_span=flag.ref_span,
         hyp_span=flag.hyp_span,
         **({"proposed_reference": proposed} if proposed else {}),
+        **({} if chosen == whole else {"part_of_region": region}),
     )
-    _request_count(flag.language, flag.ref_span, flag.hyp_span)
+    request_pair_count(flag.language, flag.ref_span, flag.hyp_span)
     return flag
 
 
-def _request_count(language: str, ref_span: str, hyp_span: str) -> None:
+def request_pair_count(language: str, ref_span: str, hyp_span: str) -> None:
     """Ask a worker to count the flag's pair (and any other pair of the language whose
     count is missing or out of date).
 
@@ -197,7 +239,7 @@ def do_edit_flag(
     """Change an open flag's category, note or proposed reference (None: keep it; it is
     dropped when the category is no reference error); an edit that changes nothing
     writes nothing."""
-    note = _check(category, note)
+    note = checked_note(category, note)
     flag = _locked_for_author(actor, flag)
     if flag.status != Flag.Status.OPEN:
         raise FlagError("only an open flag can be edited")

@@ -50,6 +50,31 @@ def can_maintain(request: HttpRequest, language: str) -> bool:
     return is_maintainer_of(request.user, language)
 
 
+def get_flag_for_closer(request: HttpRequest, pk: int) -> Flag:
+    """Flags are closed and reopened by maintainers of their language (or of the config
+    that scores it): anyone else who reviews gets 403."""
+    from ..services.flag_states import may_close
+
+    require_reviewer(request)
+    flag = get_object_or_404(Flag, pk=pk)
+    if not may_close(request.user, flag.language):
+        raise PermissionDenied("Maintainers of the flag's language only.")
+    return flag
+
+
+def can_close_flags(request: HttpRequest, language: str, config_language: str = "") -> bool:
+    """May the user close flags of `language`? Without a query when its config language
+    is known (a page that has its Language row), or when the user maintains nothing."""
+    from ..services.flag_states import may_close
+
+    maintained = maintained_languages(request.user)
+    if not maintained:
+        return False
+    if config_language:
+        return bool({language, config_language} & maintained)
+    return may_close(request.user, language)
+
+
 def get_region_for_user(request: HttpRequest, pk: int, region: int):
     """(turn, score, region) for an error region of a turn's shown score; 404 when the
     turn is not scored under its language's scored version or has no such region."""

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.paginator import Paginator
@@ -31,6 +32,7 @@ from ..queries import ConversationFilters, conversation_rows, page_counts, score
 from ..services.configs import scorer_for
 from ..services.references import ScorePair, reference_history, score_pair
 from .access import (
+    can_close_flags,
     get_conversation_for_user,
     get_region_for_user,
     get_turn_for_user,
@@ -532,6 +534,7 @@ def regions_markup(tv: TurnView, raw: bool, urls: tuple | None = None) -> SafeSt
     `urls`: the makers of the why and flag URLs (`url_maker`), made once per page."""
     why_url, flag_url = urls or (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
     pk, items = tv.turn.pk, []
+    all_url = reverse("reviewapp:flag_all")  # flag every region that reads the same
     for rv in tv.regions:
         index = rv.region.index
         anchor = f"ra-{pk}-{index}"
@@ -548,6 +551,13 @@ def regions_markup(tv: TurnView, raw: bool, urls: tuple | None = None) -> SafeSt
             f'hx-get="{flag}?category={action}" hx-target="#panel-{pk}">'
             f"{label} <kbd>{key}</kbd></a>"
             for action, label, key in _ACTIONS
+        )
+        same = urlencode(
+            {"language": tv.turn.language, "ref": rv.ref_span, "hyp": rv.hyp_span, "turn": pk}
+        )
+        links += (
+            f'\n<a data-action="all" href="{_escape(f"{all_url}?{same}")}">'
+            "Flag all identical <kbd>a</kbd></a>"
         )
         items.append(
             f'<li id="{anchor}" class="{classes}"{focus}>\n'
@@ -599,13 +609,14 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
         details.get("code_switch"), found, ref_tokens, hyp_tokens, score.unit
     )
     segments = alignment.segments(score.alignment, ref_tokens, hyp_tokens, rescued, found)
-    open_spans = {
-        (f.ref_start, f.ref_end, f.hyp_start, f.hyp_end)
+    # a region is flagged when an open flag covers it or a part of it
+    shown_open = [
+        f
         for f in flags
         if f.status == Flag.Status.OPEN
         and f.version_id == score.version_id
         and f.reference_version == score.reference_version
-    }
+    ]
     views = [
         RegionView(
             region=segment.region,
@@ -613,13 +624,7 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
             hyp_span=segment.region.hyp_span(hyp_tokens, score.unit),
             summary=_summary(segment.columns),
             rescued=segment.rescued,
-            flagged=(
-                segment.region.ref_start,
-                segment.region.ref_end,
-                segment.region.hyp_start,
-                segment.region.hyp_end,
-            )
-            in open_spans,
+            flagged=any(alignment.within(f, segment.region) for f in shown_open),
         )
         for segment in segments
         if segment.region is not None
@@ -653,7 +658,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     flags: dict[int, list[Flag]] = {}
     shown_flags = (
         Flag.objects.filter(turn__conversation=conversation)
-        .select_related("author", "version", "resolved_by")
+        .select_related("author", "version", "resolved_by", "closed_by", "duplicate_of")
         .defer("version__content")  # a flag shows its version's number, not its config
     )
     for flag in shown_flags:
@@ -683,6 +688,9 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "turns": views,
         "raw": raw,
         "review": review,
+        "can_close": can_close_flags(
+            request, conversation.language, language.config_language if language else ""
+        ),
     }
     if request.htmx and request.htmx.target == "turns":
         return render(request, "reviewapp/conversation.html#turns", context)
@@ -697,7 +705,7 @@ def flags_of_turn(turn_id: int) -> list[Flag]:
     """A turn's flags as its conversation page lists them (oldest first)."""
     return list(
         Flag.objects.filter(turn_id=turn_id)
-        .select_related("author", "version", "resolved_by")
+        .select_related("author", "version", "resolved_by", "closed_by", "duplicate_of")
         .defer("version__content")
         .order_by("created_at", "pk")
     )

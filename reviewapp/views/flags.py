@@ -1,4 +1,5 @@
-"""Flags: create one on an error region, edit or withdraw your own, and the flag queue.
+"""Flags: create one on an error region (or on some of its tokens), edit or withdraw your
+own, and the flag queue (by state; maintainers close flags from it: `views.flag_states`).
 
 With htmx a form is swapped in place and answered by the saved flag; without JavaScript
 the same URLs are a normal form page, a POST and a redirect back to the conversation.
@@ -16,10 +17,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..alignment import tokens
+from ..alignment import tokens, within
 from ..languages import LANGUAGE_CHOICES, LANGUAGES
 from ..models import Flag
 from ..queries import flag_group_count, flag_groups, last_score_writes
+from ..services.flag_states import closable_languages
 from ..services.flags import (
     MAX_NOTE_CHARS,
     MAX_REFERENCE_CHARS,
@@ -28,9 +30,15 @@ from ..services.flags import (
     do_create_flag,
     do_edit_flag,
     do_withdraw_flag,
+    free_tokens,
     open_flag_of,
 )
-from .access import get_flag_for_author, get_region_for_user, require_reviewer
+from .access import (
+    can_close_flags,
+    get_flag_for_author,
+    get_region_for_user,
+    require_reviewer,
+)
 from .conversations import flags_of_turn, url_maker
 
 GROUPS_PER_PAGE = 50
@@ -54,6 +62,58 @@ class FlagForm(forms.Form):
     )
 
 
+class TokenBoxes(forms.CheckboxSelectMultiple):
+    """One checkbox per token; tokens another open flag of the author covers are shown
+    unticked and disabled (`taken`)."""
+
+    taken: frozenset[int] = frozenset()
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value in self.taken:
+            option["attrs"]["disabled"] = True
+        return option
+
+
+class RegionFlagForm(FlagForm):
+    """A flag of a region: the whole region, or (`split`, sent by the form whenever it
+    shows the tokens) the ticked tokens of each side."""
+
+    ref = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=TokenBoxes, label="Reference"
+    )
+    hyp = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=TokenBoxes, label="Hypothesis"
+    )
+    split = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, region, score, free: tuple[list[int], list[int]], **kwargs):
+        ref_tokens = tokens(score.reference_normalized, score.unit)
+        hyp_tokens = tokens(score.hypothesis_normalized, score.unit)
+        sides = {
+            "ref": (range(region.ref_start, region.ref_end), ref_tokens, free[0]),
+            "hyp": (range(region.hyp_start, region.hyp_end), hyp_tokens, free[1]),
+        }
+        kwargs.setdefault("initial", {}).update({"ref": free[0], "hyp": free[1], "split": True})
+        super().__init__(*args, **kwargs)
+        for name, (indices, side_tokens, side_free) in sides.items():
+            field = self.fields[name]
+            field.choices = [(i, _token_label(side_tokens, i)) for i in indices]
+            field.widget.taken = frozenset(indices) - set(side_free)
+        self.shows_tokens = len(sides["ref"][0]) + len(sides["hyp"][0]) > 1
+
+    def chosen_tokens(self) -> tuple[list[int] | None, list[int] | None]:
+        """(reference, hypothesis) token indices to flag; (None, None): the whole region."""
+        if not self.cleaned_data.get("split"):
+            return None, None
+        return self.cleaned_data["ref"], self.cleaned_data["hyp"]
+
+
+def _token_label(side_tokens: list[str], index: int) -> str:
+    text = side_tokens[index] if 0 <= index < len(side_tokens) else ""
+    return "␣" if text.isspace() else text  # a space, in a character-unit language
+
+
 def _conversation_url(turn) -> str:
     return reverse("reviewapp:conversation", args=[turn.conversation_id]) + f"#turn-{turn.pk}"
 
@@ -65,10 +125,23 @@ def _form_response(request, context: dict, *, invalid: bool) -> HttpResponse:
     return render(request, "reviewapp/flag_form.html", context, status=400 if invalid else 200)
 
 
+def flag_item_response(request, flag: Flag, **extra) -> HttpResponse:
+    """One flag as its conversation page shows it (its item, focused), for htmx."""
+    shown = Flag.objects.select_related("author", "version", "closed_by", "duplicate_of").defer(
+        "version__content"
+    )
+    context = {
+        "flag": shown.get(pk=flag.pk),
+        "focus": True,
+        "can_close": can_close_flags(request, flag.language),
+        **extra,
+    }
+    return render(request, "reviewapp/conversation.html#flag-item", context)
+
+
 def _flag_response(request, flag: Flag) -> HttpResponse:
     if request.htmx:
-        context = {"flag": flag, "focus": True}
-        return render(request, "reviewapp/conversation.html#flag-item", context)
+        return flag_item_response(request, flag)
     return redirect(_conversation_url(flag.turn))
 
 
@@ -82,6 +155,7 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
         "tv": {"turn": flag.turn, "flags": flags_of_turn(flag.turn_id)},
         "oob": True,
         "focus_flag": flag.pk,
+        "can_close": can_close_flags(request, flag.language),
     }
     html = render(request, "reviewapp/conversation.html#flags", context).content.decode()
     others = Flag.objects.filter(
@@ -89,12 +163,8 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
         version_id=flag.version_id,
         reference_version=flag.reference_version,
         status=Flag.Status.OPEN,
-        ref_start=flag.ref_start,
-        ref_end=flag.ref_end,
-        hyp_start=flag.hyp_start,
-        hyp_end=flag.hyp_end,
     ).exclude(pk=flag.pk)
-    if not others.exists():
+    if not any(within(other, chosen) for other in others):  # on the region or a part of it
         anchor = f"#ra-{flag.turn_id}-{chosen.index}"
         html += (
             f'<span hx-swap-oob="afterend:{anchor} > .region-text">'
@@ -120,17 +190,28 @@ def _exists_response(request, turn, chosen, existing: Flag) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
+    """The form for a flag on an error region, or on the tokens of it the author has not
+    flagged yet (ticked; the others shown disabled); the author's flag when they flagged
+    every token of it already."""
     turn, score, chosen = get_region_for_user(request, pk, region)
-    existing = open_flag_of(request.user, score, chosen)
-    if existing is not None and request.method == "GET":
-        return _exists_response(request, turn, chosen, existing)
+    free = free_tokens(request.user, score, chosen)
+    if free == ([], []) and request.method == "GET":
+        return _exists_response(request, turn, chosen, open_flag_of(request.user, score, chosen))
     initial = {
         "category": request.GET.get("category", Flag.Category.FALSE_ERROR),
         "corrected_reference": turn.reference,
     }
-    form = FlagForm(request.POST or None, initial=initial, auto_id=f"flag-{pk}-{region}-%s")
+    form = RegionFlagForm(
+        request.POST or None,
+        initial=initial,
+        auto_id=f"flag-{pk}-{region}-%s",
+        region=chosen,
+        score=score,
+        free=free,
+    )
     error = ""
     if request.method == "POST" and form.is_valid():
+        ref_indices, hyp_indices = form.chosen_tokens()
         try:
             flag = do_create_flag(
                 request.user,
@@ -139,12 +220,17 @@ def flag_new(request: HttpRequest, pk: int, region: int) -> HttpResponse:
                 category=form.cleaned_data["category"],
                 note=form.cleaned_data["note"],
                 proposed_reference=form.cleaned_data["corrected_reference"],
+                ref_indices=ref_indices,
+                hyp_indices=hyp_indices,
             )
         except DuplicateFlagError as exc:  # saved twice, or from a page older than the flag
-            if request.htmx:
+            if free_tokens(request.user, score, chosen) != ([], []):
+                error = f"{exc}, or choose tokens it does not cover."
+            elif request.htmx:
                 return _exists_response(request, turn, chosen, exc.flag)
-            messages.info(request, "You flagged this region already: your flag is unchanged.")
-            return redirect(_conversation_url(turn))
+            else:
+                messages.info(request, "You flagged this region already: your flag is unchanged.")
+                return redirect(_conversation_url(turn))
         except FlagError as exc:
             error = str(exc)
         else:
@@ -214,48 +300,79 @@ def flag_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 class QueueFilterForm(forms.Form):
     language = forms.ChoiceField(choices=[("", "All languages"), *LANGUAGE_CHOICES], required=False)
+    state = forms.ChoiceField(
+        label="State",
+        choices=[
+            (Flag.Status.OPEN, "Open"),
+            (Flag.Status.WONT_FIX, "Won't fix"),
+            (Flag.Status.DUPLICATE, "Duplicate"),
+            (Flag.Status.ADDRESSED, "Addressed by a config version"),
+            (Flag.Status.WITHDRAWN, "Withdrawn"),
+        ],
+        required=False,
+    )
 
 
 @require_GET
 def flag_queue(request: HttpRequest) -> HttpResponse:
-    """Open flags grouped by identical (reference span, hypothesis span) pair."""
+    """Flags grouped by identical (reference span, hypothesis span) pair: open ones, or
+    those in the chosen state. Maintainers select open flags of their languages here and
+    close them (`views.flag_states.flag_close`)."""
     require_reviewer(request)
     form = QueueFilterForm(request.GET or None)
-    language = form.cleaned_data["language"] if form.is_valid() else ""
+    valid = form.is_valid()
+    language = form.cleaned_data["language"] if valid else ""
+    state = (form.cleaned_data["state"] if valid else "") or Flag.Status.OPEN
     writes = last_score_writes()
     versions = {code: version_id for code, (version_id, _) in writes.items()}
-    paginator = Paginator(flag_groups(language, versions), GROUPS_PER_PAGE)
-    paginator.count = flag_group_count(language)  # the same number, without the counts
+    paginator = Paginator(flag_groups(language, versions, state), GROUPS_PER_PAGE)
+    # the same number, without the counts
+    paginator.count = flag_group_count(language, state)
     page = paginator.get_page(request.GET.get("page"))
     groups = list(page)
     for group in groups:
         # a count is shown as current only if it started after the last score write of
-        # its language (under the scored version); else "counting…", never a stale number
+        # its language (under the scored version); else "counting…", never a stale number.
+        # Only open flags' pairs are counted: a closed group shows its last count, if any.
         last_write = writes.get(group["language"], (None, None))[1]
         group["counting"] = group["corpus_turns"] is None or (
             last_write is not None and group["counted_at"] <= last_write
         )
-    _attach_flags(groups)
+        group["same"] = urlencode(
+            {"language": group["language"], "ref": group["ref_span"], "hyp": group["hyp_span"]}
+        )
+    _attach_flags(groups, state)
+    query = {"language": language} if language else {}
+    if state != Flag.Status.OPEN:
+        query["state"] = state
+    closable = closable_languages(request.user) if state == Flag.Status.OPEN else set()
     context = {
         "form": form,
         "page": page,
         "groups": groups,
         "language": language,
+        "state": state,
+        "state_label": dict(form.fields["state"].choices)[state],
         "language_names": LANGUAGES,
-        "query": urlencode({"language": language}) if language else "",
+        "query": urlencode(query),
         "propose_url": reverse("reviewapp:proposal_new"),
         "references_url": reverse("reviewapp:references"),
+        "flag_all_url": reverse("reviewapp:flag_all"),
+        "closable": closable,
+        "can_close_any": any(group["language"] in closable for group in groups),
+        "here": request.get_full_path(),
     }
     if request.htmx and request.htmx.target == "queue":
         return render(request, "reviewapp/flag_queue.html#queue", context)
     return render(request, "reviewapp/flag_queue.html", context)
 
 
-def _attach_flags(groups: list[dict]) -> None:
-    """The flags of the groups on this page, in one query: open flags whose language and
-    reference span are among the page's (a short IN list, where one OR of 50 span pairs
-    cost more to build than to run), kept when their whole pair is on the page. Each is
-    the few values the queue shows, not model rows (no transcript or metadata columns)."""
+def _attach_flags(groups: list[dict], state: str = Flag.Status.OPEN) -> None:
+    """The flags of the groups on this page, in one query: flags in the queue's state
+    (open, unless filtered) whose language and reference span are among the page's (a
+    short IN list, where one OR of 50 span pairs cost more to build than to run), kept
+    when their whole pair is on the page. Each is the few values the queue shows, not
+    model rows (no transcript or metadata columns)."""
     if not groups:
         return
     by_key: dict[tuple, list[dict]] = {
@@ -263,7 +380,7 @@ def _attach_flags(groups: list[dict]) -> None:
     }
     rows = (
         Flag.objects.filter(
-            status=Flag.Status.OPEN,
+            status=state,
             language__in={group["language"] for group in groups},
             ref_span__in={group["ref_span"] for group in groups},
         )
@@ -280,13 +397,17 @@ def _attach_flags(groups: list[dict]) -> None:
             "turn__conversation_id",
             "turn__conversation__external_id",
             "author__username",
+            "close_reason",
+            "duplicate_of_id",
+            "closed_by__username",
         )
     )
     url = url_maker("reviewapp:conversation")
     for row in rows:
         items = by_key.get(row[:3])
         if items is not None:
-            pk, category, note, turn_id, index, conversation_id, external_id, author = row[3:]
+            pk, category, note, turn_id, index, conversation_id, external_id, author = row[3:11]
+            reason, duplicate_of, closed_by = row[11:]
             items.append(
                 {
                     "pk": pk,
@@ -297,6 +418,9 @@ def _attach_flags(groups: list[dict]) -> None:
                     "turn_url": f"{url(conversation_id)}#turn-{turn_id}",
                     "conversation_external_id": external_id,
                     "author": author,
+                    "close_reason": reason,
+                    "duplicate_of": duplicate_of,
+                    "closed_by": closed_by,
                 }
             )
     for group in groups:

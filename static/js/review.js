@@ -1,12 +1,13 @@
 // Keyboard review on the conversation page: j/k move between error regions, f/e/r open
-// the flag form for the current region, w opens its "why" panel, space plays or pauses
-// the current turn's recording, ? toggles the help, Esc closes the help or the inline
+// the flag form for the current region, w opens its "why" panel, a the page that flags
+// every region reading the same, space plays or pauses the current turn's recording, ?
+// toggles the help, Esc closes the help or the inline
 // flag form.
 // Every action is also a plain link or form on the page; this file only adds keys.
 (function () {
   "use strict";
 
-  var ACTIONS = { f: "false_error", e: "real_error", r: "reference_error", w: "why" };
+  var ACTIONS = { f: "false_error", e: "real_error", r: "reference_error", w: "why", a: "all" };
   var current = null;
 
   function regions() {

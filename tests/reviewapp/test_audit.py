@@ -133,6 +133,31 @@ def test_reference_rejected(maintainer_de, reference_flag):
     assert not AuditEvent.objects.filter(action=Action.RESCORE_QUEUED).exists()
 
 
+def test_flag_closed(maintainer_de, flag):
+    from reviewapp.services.flag_states import do_close_flags
+
+    do_close_flags(maintainer_de, [flag.pk], status="wont_fix", reason="  a name  ")
+    do_close_flags(maintainer_de, [flag.pk], status="wont_fix", reason="a name")  # no change
+    event = only_event(Action.FLAG_CLOSED)
+    assert (event.actor, event.object_type, event.object_id) == (
+        maintainer_de,
+        "flag",
+        str(flag.pk),
+    )
+    assert (event.language, event.data) == ("de", {"status": "wont_fix", "reason": "a name"})
+
+
+def test_flag_reopened(maintainer_de, flag):
+    from reviewapp.services.flag_states import do_close_flags, do_reopen_flag
+
+    do_close_flags(maintainer_de, [flag.pk], status="wont_fix", reason="a name")
+    do_reopen_flag(maintainer_de, flag)
+    do_reopen_flag(maintainer_de, flag)  # open already: no second event
+    event = only_event(Action.FLAG_REOPENED)
+    assert (event.actor, event.object_id, event.language) == (maintainer_de, str(flag.pk), "de")
+    assert event.data == {"was": {"status": "wont_fix", "reason": "a name"}}
+
+
 # --- proposals -------------------------------------------------------------------------------
 
 
@@ -382,6 +407,8 @@ def test_every_action_has_a_test_here():
         Action.FLAG_CREATED: test_flag_created,
         Action.FLAG_EDITED: test_flag_edited,
         Action.FLAG_WITHDRAWN: test_flag_withdrawn,
+        Action.FLAG_CLOSED: test_flag_closed,
+        Action.FLAG_REOPENED: test_flag_reopened,
         Action.PROPOSAL_CREATED: test_proposal_created,
         Action.PROPOSAL_EDITED: test_proposal_edited,
         Action.PROPOSAL_APPROVED: test_proposal_approved_creates_a_version_and_queues_a_rescore,

@@ -37,6 +37,7 @@ from reviewapp.models import (
     TurnReference,
 )
 from reviewapp.services import proposals
+from reviewapp.services.flag_states import do_close_flags
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.passes import do_create_pass
 from reviewapp.services.scoring import create_job
@@ -77,6 +78,8 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "why_turn": {"GET": READ, "POST": GET_ONLY},
     "flag_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
     "flag_queue": {"GET": READ, "POST": GET_ONLY},
+    # flag every identical region at once: anyone who may flag one
+    "flag_all": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
     # author only: the flag belongs to the reviewer
     "flag_edit": {
         "GET": row(LOGIN, 403, 200, 403, 403),
@@ -89,6 +92,9 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "reference_review": {"GET": READ, "POST": GET_ONLY},
     "reference_accept": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     "reference_reject": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    # maintainers of the flag's language close any flag of it, and reopen it
+    "flag_close": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "flag_reopen": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     # configs: proposals, versions, background jobs (the proposal is the reviewer's)
     "proposals": {"GET": READ, "POST": GET_ONLY},
     "proposal_new": {"GET": READ, "POST": row(LOGIN, 403, 302, 302, 302)},
@@ -172,6 +178,10 @@ def objects(reviewer, maintainer_de, make_user):
         category="reference_error",
         proposed_reference="das Konto ist lehr",
     )
+    # someone else's flag a maintainer closed as won't fix: the one to reopen
+    closer = make_user("closer-de", maintains=["de"])
+    closed = do_create_flag(closer, turn.scores.get(), 0, category="real_error", note="theirs")
+    do_close_flags(closer, [closed.pk], status="wont_fix", reason="a name")
     v1 = Language.objects.get(code="de").active_version
     # a stale proposal (its base, v1, is no longer active) and a fresh one on v2
     stale = proposals.do_create_proposal(reviewer, "de", with_fillers(v1, "ähmja"), title="s")
@@ -197,6 +207,7 @@ def objects(reviewer, maintainer_de, make_user):
         "turn": turn,
         "flag": flag,
         "reference_flag": reference_flag,
+        "closed": closed,
         "proposal": fresh,
         "stale": stale,
         "running": running,
@@ -216,6 +227,7 @@ URL_ARGS = {
     "reference_review": lambda o: [o["reference_flag"].pk],
     "reference_accept": lambda o: [o["reference_flag"].pk],
     "reference_reject": lambda o: [o["reference_flag"].pk],
+    "flag_reopen": lambda o: [o["closed"].pk],
     "proposal": lambda o: [o["proposal"].pk],
     "proposal_edit": lambda o: [o["proposal"].pk],
     "proposal_preview": lambda o: [o["proposal"].pk],
@@ -248,6 +260,10 @@ def url_args(name: str, objects: dict) -> list:
     return URL_ARGS[name](objects) if name in URL_ARGS else []
 
 
+#: The query of a GET that needs one (the pair whose regions flag_all flags).
+GET_QUERY = {"flag_all": {"language": "de", "ref": "leer", "hyp": "lehr"}}
+
+
 def post_data(name: str, objects: dict) -> dict:
     if name == "import":
         line = {"id": "perm-1", "language": "de", "turns": [{"reference": "a", "hypothesis": "b"}]}
@@ -255,6 +271,8 @@ def post_data(name: str, objects: dict) -> dict:
         return {"file": SimpleUploadedFile("perm.jsonl", content), "dataset": "perm"}
     if name in {"flag_new", "flag_edit"}:
         return {"category": "real_error", "note": "changed"}
+    if name == "flag_all":
+        return {**GET_QUERY[name], "category": "real_error", "note": "all of them"}
     if name in {"proposal_new", "proposal_edit"}:
         content = with_fillers(objects["v2"], "ähmhm")
         return {
@@ -264,6 +282,8 @@ def post_data(name: str, objects: dict) -> dict:
             "action": "save",
             "content": json.dumps(content, ensure_ascii=False),
         }
+    if name == "flag_close":
+        return {"flag": [objects["flag"].pk], "status": "wont_fix", "reason": "a brand name"}
     if name == "proposal_reject":
         return {"reason": "not a filler in German"}
     if name == "proposal_approve":
@@ -290,7 +310,15 @@ def state() -> tuple:
     """Everything a write in this app could change."""
     flags = list(
         Flag.objects.order_by("pk").values_list(
-            "pk", "category", "note", "status", "proposed_reference", "resolution_note"
+            "pk",
+            "category",
+            "note",
+            "status",
+            "proposed_reference",
+            "resolution_note",
+            "close_reason",
+            "duplicate_of",
+            "closed_by",
         )
     )
     return (
@@ -332,7 +360,7 @@ def test_permission_matrix(client, client_for, request, objects, name, method, p
     headers = {"HX-Request": "true"} if is_htmx else None
     before = state()
     if method == "GET":
-        response = client.get(url, headers=headers)
+        response = client.get(url, GET_QUERY.get(name), headers=headers)
     else:
         response = client.post(url, post_data(name, objects), headers=headers)
     if expected == LOGIN:

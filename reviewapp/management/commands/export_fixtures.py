@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from reviewapp.models import Adjudication, Flag, Language
-from reviewapp.services.exports import fixture_cases, write_fixtures
+from reviewapp.services.exports import dropped_flag_ids, fixture_cases, write_fixtures
 
 DEFAULT_OUT = Path(settings.BASE_DIR) / "tests" / "fixtures" / "reviewed"
 
@@ -39,6 +39,7 @@ class Command(BaseCommand):
         )
         for code in languages:
             cases = fixture_cases(code, adjudicated=adjudicated)
-            if cases:
-                path = write_fixtures(Path(out), code, cases)
+            drop = [] if adjudicated else dropped_flag_ids(code)
+            if cases or (drop and (Path(out) / f"{code}.json").exists()):
+                path = write_fixtures(Path(out), code, cases, drop=drop)
                 self.stdout.write(f"{path}: {len(cases)} cases")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from reviewapp.alignment import regions
 from reviewapp.models import AuditEvent, Flag
 from reviewapp.services import flags as flag_service
 from reviewapp.services.flags import (
@@ -139,3 +140,79 @@ def test_char_unit_spans_join_without_spaces(reviewer):
     score.refresh_from_db()
     flag = do_create_flag(reviewer, score, 0, category="real_error")
     assert (flag.ref_span, flag.hyp_span) == ("울", "을")
+
+
+# --- a flag on part of a region --------------------------------------------------------------
+
+
+@pytest.fixture
+def mixed():
+    """One region that mixes a false error (l a x / lax) with a real one (today / tuday).
+    The aligner pairs l/lax and a/tuday and deletes x and today: tokens, not columns,
+    say what a flag covers."""
+    conversation = scored_conversation([("I fly to l a x today", "I fly to LAX tuday")])
+    return conversation.turns.get().scores.get()
+
+
+def test_one_region_carries_two_flags_on_disjoint_tokens(reviewer, mixed):
+    lax = do_create_flag(
+        reviewer, mixed, 0, category="false_error", ref_indices=[3, 4, 5], hyp_indices=[3]
+    )
+    today = do_create_flag(
+        reviewer, mixed, 0, category="real_error", ref_indices=[6], hyp_indices=[4]
+    )
+    assert (lax.ref_span, lax.hyp_span, lax.category) == ("l a x", "lax", "false_error")
+    assert (today.ref_span, today.hyp_span, today.category) == ("today", "tuday", "real_error")
+    assert (today.ref_start, today.ref_end, today.hyp_start, today.hyp_end) == (6, 7, 4, 5)
+    events = AuditEvent.objects.filter(action=AuditEvent.Action.FLAG_CREATED).order_by("pk")
+    assert [e.data["part_of_region"] for e in events] == [0, 0]
+    assert flag_service.free_tokens(reviewer, mixed, regions(mixed.alignment)[0]) == ([], [])
+
+
+def test_a_flag_on_a_token_flagged_already_is_a_duplicate(reviewer, maintainer_de, mixed):
+    first = do_create_flag(
+        reviewer, mixed, 0, category="false_error", ref_indices=[3, 4, 5], hyp_indices=[3]
+    )
+    for ref, hyp in [([5, 6], [4]), ([6], [3, 4]), (None, None)]:  # x, lax, the whole region
+        with pytest.raises(DuplicateFlagError) as refused:
+            do_create_flag(
+                reviewer, mixed, 0, category="real_error", ref_indices=ref, hyp_indices=hyp
+            )
+        assert refused.value.flag == first
+    # another reviewer's opinion on the same tokens is not a duplicate
+    do_create_flag(maintainer_de, mixed, 0, category="real_error")
+    assert Flag.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("ref", "hyp", "message"),
+    [
+        ([3, 5], [3], "choose neighbouring words in the reference"),
+        ([3], [3, 5], "not all in this region"),
+        ([2, 3], [3], "not all in this region"),
+        ([], [], "choose at least one word"),
+    ],
+)
+def test_a_part_is_neighbouring_tokens_of_the_region(reviewer, mixed, ref, hyp, message):
+    with pytest.raises(FlagError, match=message):
+        do_create_flag(reviewer, mixed, 0, category="false_error", ref_indices=ref, hyp_indices=hyp)
+    assert not Flag.objects.exists()
+
+
+def test_a_part_with_one_empty_side_sits_where_its_tokens_are_aligned(reviewer, mixed):
+    # "x" is deleted after the pair a/tuday: its empty hypothesis side is at 5
+    flag = do_create_flag(reviewer, mixed, 0, category="real_error", ref_indices=[5])
+    assert (flag.ref_start, flag.ref_end, flag.hyp_start, flag.hyp_end) == (5, 6, 5, 5)
+    assert (flag.ref_span, flag.hyp_span) == ("x", "")
+    assert flag_service.free_tokens(reviewer, mixed, regions(mixed.alignment)[0]) == (
+        [3, 4, 6],
+        [3, 4],
+    )
+
+
+def test_all_the_tokens_of_a_region_are_the_whole_region(reviewer, mixed):
+    flag = do_create_flag(
+        reviewer, mixed, 0, category="false_error", ref_indices=[3, 4, 5, 6], hyp_indices=[3, 4]
+    )
+    assert (flag.ref_start, flag.ref_end, flag.hyp_start, flag.hyp_end) == (3, 7, 3, 5)
+    assert "part_of_region" not in AuditEvent.objects.get(action="flag:created").data

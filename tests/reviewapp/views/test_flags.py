@@ -235,3 +235,93 @@ def test_queue_queries_do_not_grow_with_flags(client_for, reviewer, django_asser
         do_create_flag(reviewer, turn.scores.get(), 0, category="false_error")
     with django_assert_num_queries(len(few.captured_queries)):
         queue(client)
+
+
+# --- a flag on part of a region --------------------------------------------------------------
+
+
+@pytest.fixture
+def mixed():
+    """One region: l a x today / lax tuday (reference tokens 3-6, hypothesis tokens 3-4)."""
+    return scored_conversation([("I fly to l a x today", "I fly to LAX tuday")]).turns.get()
+
+
+def boxes(html: str, side: str) -> list[tuple[str, bool, bool]]:
+    """(value, checked, disabled) of each token checkbox of one side."""
+    found = re.findall(rf'<input type="checkbox" name="{side}" value="(\d+)"([^>]*)>', html)
+    return [(value, "checked" in rest, "disabled" in rest) for value, rest in found]
+
+
+def test_the_form_lists_the_regions_tokens_all_ticked(client_for, reviewer, mixed):
+    html = client_for(reviewer).get(new_url(mixed, 0), headers=htmx()).content.decode()
+    assert boxes(html, "ref") == [(str(i), True, False) for i in range(3, 7)]
+    assert boxes(html, "hyp") == [("3", True, False), ("4", True, False)]
+    assert '<input type="hidden" name="split" value="True"' in html
+    assert 'lang="en">' + '<input type="checkbox" name="hyp" value="4"' in html.replace("\n", "")
+
+
+def test_a_region_of_one_token_has_no_token_choice(client_for, reviewer):
+    turn = scored_conversation([("book it for me", "look it for me now")]).turns.get()
+    html = client_for(reviewer).get(new_url(turn, 1)).content.decode()  # the insertion
+    assert "now" in html
+    assert 'name="split"' not in html and 'name="ref"' not in html
+
+
+def test_two_flags_of_two_categories_on_one_region(client_for, reviewer, mixed):
+    client = client_for(reviewer)
+    lax = {"category": "false_error", "split": "True", "ref": ["3", "4", "5"], "hyp": ["3"]}
+    response = client.post(new_url(mixed, 0), lax, headers=htmx())
+    assert f'id="flags-{mixed.pk}"' in response.content.decode()
+    # the next form ticks the tokens left and greys out the flagged ones
+    html = client.get(new_url(mixed, 0) + "?category=real_error", headers=htmx()).content.decode()
+    assert boxes(html, "ref") == [
+        ("3", False, True),
+        ("4", False, True),
+        ("5", False, True),
+        ("6", True, False),
+    ]
+    assert boxes(html, "hyp") == [("3", False, True), ("4", True, False)]
+    today = {"category": "real_error", "split": "True", "ref": ["6"], "hyp": ["4"]}
+    client.post(new_url(mixed, 0), today, headers=htmx())
+    assert list(Flag.objects.order_by("pk").values_list("category", "ref_span", "hyp_span")) == [
+        ("false_error", "l a x", "lax"),
+        ("real_error", "today", "tuday"),
+    ]
+    # every token is flagged now: the region's form is the reviewer's flag instead
+    html = client.get(new_url(mixed, 0), headers=htmx()).content.decode()
+    assert f'id="flag-exists-{mixed.pk}-0"' in html
+
+
+def test_a_part_shows_the_region_as_flagged(client_for, reviewer, mixed):
+    client = client_for(reviewer)
+    part = {"category": "real_error", "split": "True", "ref": ["6"], "hyp": ["4"]}
+    response = client.post(new_url(mixed, 0), part, headers=htmx())
+    assert "badge flagged" in response.content.decode()
+    page = client.get(reverse("reviewapp:conversation", args=[mixed.conversation_id]))
+    assert '<span class="badge flagged">flagged</span>' in page.content.decode()
+
+
+def test_tokens_that_are_not_neighbours_are_refused_with_a_reason(client_for, reviewer, mixed):
+    data = {"category": "false_error", "split": "True", "ref": ["3", "5"], "hyp": ["3"]}
+    response = client_for(reviewer).post(new_url(mixed, 0), data)
+    assert response.status_code == 400
+    assert "choose neighbouring words in the reference" in response.content.decode()
+    # the ticks stay as they were sent
+    assert boxes(response.content.decode(), "ref") == [
+        ("3", True, False),
+        ("4", False, False),
+        ("5", True, False),
+        ("6", False, False),
+    ]
+    assert not Flag.objects.exists()
+
+
+def test_a_part_on_tokens_flagged_already_is_refused_in_the_form(client_for, reviewer, mixed):
+    client = client_for(reviewer)
+    data = {"category": "false_error", "split": "True", "ref": ["3", "4", "5"], "hyp": ["3"]}
+    client.post(new_url(mixed, 0), data, headers=htmx())
+    again = {"category": "real_error", "split": "True", "ref": ["5", "6"], "hyp": ["4"]}
+    response = client.post(new_url(mixed, 0), again, headers=htmx())
+    html = response.content.decode()
+    assert 'class="flag-form"' in html and "you already flagged these tokens" in html
+    assert Flag.objects.count() == 1
