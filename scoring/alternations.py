@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 NULL_WORD = "@"
+MAX_DEPTH = 32  # alternations inside alternations; deeper is a broken file, not speech
 _TOKEN = re.compile(r"\S+")
 
 
@@ -58,13 +59,13 @@ class TranscriptError(ValueError):
 def parse_transcript(text: str) -> tuple[Item, ...]:
     """The items of a reference written in sclite's transcript syntax."""
     tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
-    items, position, stop = _sequence(tokens, 0)
+    items, position, stop = _sequence(tokens, 0, 0)
     if stop is not None:  # a "/" or "}" with no "{" before it
         raise TranscriptError(tokens[position][1], f"{stop!r} outside an alternation")
     return items
 
 
-def _sequence(tokens, position: int) -> tuple[tuple[Item, ...], int, str | None]:
+def _sequence(tokens, position: int, depth: int) -> tuple[tuple[Item, ...], int, str | None]:
     """Items up to the next "/" or "}" (returned as the stop mark) or the end."""
     items: list[Item] = []
     while position < len(tokens):
@@ -72,7 +73,9 @@ def _sequence(tokens, position: int) -> tuple[tuple[Item, ...], int, str | None]
         if piece in ("/", "}"):
             return tuple(items), position, piece
         if piece == "{":
-            alternation, position = _alternation(tokens, position + 1, column)
+            if depth == MAX_DEPTH:
+                raise TranscriptError(column, f"alternations nested deeper than {MAX_DEPTH}")
+            alternation, position = _alternation(tokens, position + 1, column, depth + 1)
             items.append(alternation)
             continue
         if "{" in piece or "}" in piece:
@@ -83,11 +86,11 @@ def _sequence(tokens, position: int) -> tuple[tuple[Item, ...], int, str | None]
     return tuple(items), position, None
 
 
-def _alternation(tokens, position: int, opened: int) -> tuple[Alternation, int]:
+def _alternation(tokens, position: int, opened: int, depth: int) -> tuple[Alternation, int]:
     options: list[tuple[Item, ...]] = []
     while True:
         begin = position
-        items, position, stop = _sequence(tokens, position)
+        items, position, stop = _sequence(tokens, position, depth)
         if stop is None:
             raise TranscriptError(opened, "'{' is never closed with '}'")
         if position == begin:  # not even an @

@@ -52,6 +52,13 @@ def test_a_broken_alternation_names_its_column(text, column, problem):
     assert (caught.value.column, caught.value.problem) == (column, problem)
 
 
+def test_nesting_is_bounded():
+    deep = "{ " * 40 + "a" + " / b }" * 40
+    with pytest.raises(TranscriptError, match="nested deeper than 32"):
+        parse_transcript(deep)
+    assert parse_transcript("{ " * 32 + "a" + " / b }" * 32)
+
+
 def test_map_words_normalizes_each_run_and_each_alternative_on_its_own():
     seen = []
 
