@@ -119,4 +119,5 @@ def _record(values: dict[str, str], roles: dict[str, str], line: int, name: str)
         values[roles["hypothesis"]],
         speaker,
         metadata,
+        line=line,
     )

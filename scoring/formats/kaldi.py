@@ -31,7 +31,7 @@ def read_kaldi(
     records = []
     for ref, hyp in pair_by_id(_entries(ref_path), _entries(hyp_path), ref_name, hyp_name):
         speaker = speaker_on_line(ref.id, id_style, ref_name, ref.line)
-        records.append(Record(ref.id, ref.text, hyp.text, speaker))
+        records.append(Record(ref.id, ref.text, hyp.text, speaker, line=ref.line))
     return records
 
 

@@ -64,4 +64,5 @@ def manifest_record(row: dict, name: str, number: int) -> Record:
         row["pred_text"],
         speaker if isinstance(speaker, str) else None,
         metadata,
+        line=number,
     )

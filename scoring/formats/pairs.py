@@ -41,6 +41,7 @@ def read_pairs(path: str | Path) -> list[Record]:
                 row.get("hypothesis"),
                 speaker if isinstance(speaker, str) else None,
                 metadata,
+                line=number,
             )
         )
     return records

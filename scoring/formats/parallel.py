@@ -25,6 +25,6 @@ def read_parallel(ref_path: str | Path, hyp_path: str | Path) -> list[Record]:
         )
         raise InputError(str(longer), line, problem)
     return [
-        Record(str(ref.number), ref.text.strip(), hyp.text.strip())
+        Record(str(ref.number), ref.text.strip(), hyp.text.strip(), line=ref.number)
         for ref, hyp in zip(refs, hyps, strict=True)
     ]

@@ -17,7 +17,8 @@ class Record:
     """One utterance to score. `reference` and `hypothesis` are strings for every format
     but our JSON Lines, whose pairs may lack a text (scored as skipped, with the reason).
     `alternations` says the reference is in sclite's transcript syntax (`{ a / b }`, `@`):
-    trn files are; the other formats' braces are just characters."""
+    trn files are; the other formats' braces are just characters. `line` is where the
+    record starts in its file (the reference file, for two files)."""
 
     id: str
     reference: object
@@ -25,6 +26,7 @@ class Record:
     speaker: str | None = None
     metadata: Mapping[str, object] = field(default_factory=dict)
     alternations: bool = False
+    line: int | None = None
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,9 @@ def read_trn(
     records = []
     for ref, hyp in pair_by_id(refs, hyps, ref_name, hyp_name):
         speaker = speaker_on_line(ref.id, id_style, ref_name, ref.line)
-        records.append(Record(ref.id, ref.text, hyp.text, speaker, alternations=True))
+        records.append(
+            Record(ref.id, ref.text, hyp.text, speaker, alternations=True, line=ref.line)
+        )
     return records
 
 

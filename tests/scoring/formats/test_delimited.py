@@ -19,6 +19,7 @@ def test_mapped_columns_and_metadata(write):
         ("u2", "two\nlines", "two", None),  # an empty speaker cell is no speaker
     ]
     assert records[0].metadata == {"model": "m1"}
+    assert [r.line for r in records] == [2, 4]
 
 
 def test_without_an_id_column_a_row_is_named_by_its_line(write):

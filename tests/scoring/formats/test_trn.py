@@ -28,6 +28,7 @@ def test_records_follow_the_reference_with_their_hypotheses(write):
     ]
     assert records[1].reference == "i've { um / uh / @ } as far as i'm concerned"
     assert all(r.alternations for r in records)
+    assert [r.line for r in records] == [1, 2, 4]  # where each starts in the reference
     assert {r.speaker for r in records} == {None}  # no id style, no speaker
 
 
