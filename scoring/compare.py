@@ -26,7 +26,7 @@ from .metrics import Counts
 from .report import Bootstrap, Row, summarize, unit_of
 from .stats import Interval, SignTest, difference, paired_bootstrap, sign_test
 
-__all__ = ["SIGNIFICANCE", "Comparison", "Pair", "compare"]
+__all__ = ["SIGNIFICANCE", "Comparison", "Pair", "compare", "format_comparison"]
 
 SIGNIFICANCE = 0.05
 
@@ -63,7 +63,7 @@ class Comparison:
             return "no verdict: an error rate is undefined (no reference words)"
         signed = self.sign.p_value < SIGNIFICANCE
         if self.interval is None:
-            return "no verdict: too few units for an interval"
+            return "no verdict: no bootstrap interval (fewer than two units, or no resample)"
         below, above = self.interval.high < 0, self.interval.low > 0
         if signed and below and self.sign.b_better > self.sign.a_better:
             return "B makes fewer errors than A: both tests agree at the 5% level"
@@ -141,3 +141,35 @@ def _units(a: Sequence[Utterance], b: dict[str, Utterance], field: str | None) -
         old_a, old_b = sums.get(key, (Counts(), Counts()))
         sums[key] = (old_a + u.counts, old_b + b[u.record.id].counts)
     return [Pair(key, ca, cb) for key, (ca, cb) in sums.items()]
+
+
+def format_comparison(result: Comparison, a_name: str, b_name: str, *, top: int = 10) -> str:
+    """The comparison as lines of text: both rates, the difference and its interval, the
+    sign test, the verdict, then the units that differ most."""
+    metric = result.metric.upper()
+    lines = []
+    for name, row, path in (("A", result.a, a_name), ("B", result.b, b_name)):
+        c = row.counts
+        rate = "n/a" if c.rate is None else f"{100 * c.rate:.2f}%"
+        lines.append(f"{name}  {metric} {rate} ({c.errors}/{c.ref_len})  {path}")
+    b = result.bootstrap
+    unit = b.unit or "utterance"
+    difference = "n/a" if result.difference is None else f"{100 * result.difference:+.2f} points"
+    interval = "no interval"
+    if result.interval is not None:
+        low, high = 100 * result.interval.low, 100 * result.interval.high
+        interval = f"95% paired bootstrap interval [{low:+.2f}, {high:+.2f}]"
+    lines.append(f"B - A  {difference}, {interval} ({b.replicates} resamples of {unit}s, "
+                 f"seed {b.seed})")  # fmt: skip
+    s = result.sign
+    lines.append(
+        f"sign test  fewer errors in A on {s.a_better} {unit}s, in B on {s.b_better}, "
+        f"{s.ties} tied: two-sided p = {s.p_value:.4g}"
+    )
+    lines.append(f"verdict  {result.verdict}")
+    differing = result.most_different(top)
+    if differing:
+        lines.append(f"\n{unit}s that differ most (errors in A, in B):")
+        width = max(len(p.id) for p in differing)
+        lines += [f"  {p.id:<{width}}  {p.a.errors:>4}  {p.b.errors:>4}" for p in differing]
+    return "\n".join(lines)
