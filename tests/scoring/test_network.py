@@ -83,6 +83,15 @@ def test_sclite_weights_prefer_a_deletion_and_an_insertion_to_two_substitutions(
     ]  # fmt: skip
 
 
+def test_sclite_weights_can_count_more_errors_than_the_edit_distance():
+    # five substitutions cost 5 * 4 = 20; deleting a a a, keeping b b and inserting c c a
+    # costs 3 * 3 + 0 + 3 * 3 = 18: sclite reports 6 errors where Levenshtein finds 5
+    reference, hypothesis = "a a a b b".split(), "b b c c a".split()
+    sclite = align_network(reference, hypothesis, SCLITE)
+    assert (sclite.hits, sclite.deletions, sclite.insertions, sclite.errors) == (2, 3, 3, 6)
+    assert align_network(reference, hypothesis, LEVENSHTEIN).errors == 5
+
+
 def test_an_unmatched_optional_word_is_an_insertion_under_sclite_weights():
     # { um / uh / @ } against "ah": a substitution (4) or @ and an insertion (3)
     reference = parse_transcript("i've { um / uh / @ } as far")
