@@ -14,7 +14,6 @@ Every reader reads and checks its whole input before it returns anything: a list
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from ..errors import InputError
 from .delimited import ROLES, parse_columns, read_csv, read_delimited, read_tsv
@@ -22,7 +21,7 @@ from .kaldi import read_kaldi
 from .nemo import read_nemo
 from .pairs import read_pairs
 from .parallel import read_parallel
-from .records import Record
+from .records import Record, Source, SourceLike
 from .speakers import ID_STYLES, speaker_of
 from .trn import read_trn
 
@@ -32,6 +31,8 @@ __all__ = [
     "ROLES",
     "SINGLE_FORMATS",
     "Record",
+    "Source",
+    "SourceLike",
     "parse_columns",
     "read_csv",
     "read_delimited",
@@ -51,7 +52,7 @@ SINGLE_FORMATS = ("jsonl", "nemo", "csv", "tsv")
 
 
 def read_paired(
-    fmt: str, ref_path: str | Path, hyp_path: str | Path, *, id_style: str | None = None
+    fmt: str, ref_path: SourceLike, hyp_path: SourceLike, *, id_style: str | None = None
 ) -> list[Record]:
     """Records from a reference file and a hypothesis file of format `fmt`."""
     if fmt == "trn":
@@ -66,7 +67,7 @@ def read_paired(
 
 
 def read_single(
-    fmt: str, path: str | Path, *, columns: Mapping[str, str] | None = None
+    fmt: str, path: SourceLike, *, columns: Mapping[str, str] | None = None
 ) -> list[Record]:
     """Records from one file of format `fmt` that holds references and hypotheses."""
     if columns is not None and fmt not in ("csv", "tsv"):

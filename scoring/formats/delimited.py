@@ -16,10 +16,9 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from pathlib import Path
 
 from ..errors import InputError
-from .records import Entry, Record, read_text, unique_ids
+from .records import Entry, Record, SourceLike, read_text, unique_ids
 
 __all__ = ["ROLES", "parse_columns", "read_csv", "read_delimited", "read_tsv"]
 
@@ -41,16 +40,16 @@ def parse_columns(spec: str) -> dict[str, str]:
     return mapping
 
 
-def read_csv(path: str | Path, columns: Mapping[str, str] | None = None) -> list[Record]:
+def read_csv(path: SourceLike, columns: Mapping[str, str] | None = None) -> list[Record]:
     return read_delimited(path, delimiter=",", columns=columns)
 
 
-def read_tsv(path: str | Path, columns: Mapping[str, str] | None = None) -> list[Record]:
+def read_tsv(path: SourceLike, columns: Mapping[str, str] | None = None) -> list[Record]:
     return read_delimited(path, delimiter="\t", columns=columns)
 
 
 def read_delimited(
-    path: str | Path, *, delimiter: str, columns: Mapping[str, str] | None = None
+    path: SourceLike, *, delimiter: str, columns: Mapping[str, str] | None = None
 ) -> list[Record]:
     """A record per row, or an InputError naming the line."""
     name = str(path)

@@ -9,9 +9,7 @@ an empty transcript. Blank lines are skipped. Kaldi ids usually begin with the s
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from .records import Entry, Record, pair_by_id, read_lines
+from .records import Entry, Record, SourceLike, pair_by_id, read_lines
 from .speakers import speaker_on_line
 
 __all__ = ["parse_line", "read_kaldi"]
@@ -24,7 +22,7 @@ def parse_line(line: str) -> tuple[str, str]:
 
 
 def read_kaldi(
-    ref_path: str | Path, hyp_path: str | Path, *, id_style: str | None = None
+    ref_path: SourceLike, hyp_path: SourceLike, *, id_style: str | None = None
 ) -> list[Record]:
     """Every utterance of the reference file with its hypothesis, or an InputError."""
     ref_name, hyp_name = str(ref_path), str(hyp_path)
@@ -35,7 +33,7 @@ def read_kaldi(
     return records
 
 
-def _entries(path: str | Path) -> list[Entry]:
+def _entries(path: SourceLike) -> list[Entry]:
     return [
         Entry(*parse_line(line.text), line.number) for line in read_lines(path) if line.text.strip()
     ]

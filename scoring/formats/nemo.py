@@ -15,22 +15,20 @@ field but the two texts is kept as metadata (`duration`, `lang`, anything else),
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from ..errors import InputError
-from ..jsonl import read_jsonl
-from .records import Entry, Record, unique_ids
+from .records import Entry, Record, SourceLike, read_json_lines, unique_ids
 
 __all__ = ["manifest_record", "read_nemo"]
 
 TEXTS = ("text", "pred_text")
 
 
-def read_nemo(path: str | Path) -> list[Record]:
+def read_nemo(path: SourceLike) -> list[Record]:
     """Every line of the manifest as a record, or an InputError naming the line."""
     name = str(path)
     records, entries = [], []
-    for number, row in read_jsonl(path):
+    for number, row in read_json_lines(path):
         record = manifest_record(row, name, number)
         records.append(record)
         entries.append(Entry(record.id, "", number))

@@ -8,23 +8,20 @@ did.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..errors import InputError
-from ..jsonl import read_jsonl
-from .records import Record
+from .records import Record, SourceLike, read_json_lines
 
 __all__ = ["read_pairs"]
 
 TEXTS = ("id", "reference", "hypothesis")
 
 
-def read_pairs(path: str | Path) -> list[Record]:
+def read_pairs(path: SourceLike) -> list[Record]:
     """Every line as a record, or an InputError naming the line."""
     name = str(path)
     seen: set[str] = set()
     records = []
-    for number, row in read_jsonl(path):
+    for number, row in read_json_lines(path):
         pair_id = row.get("id")
         if not isinstance(pair_id, (str, int)) or isinstance(pair_id, bool):
             raise InputError(name, number, 'field "id" is missing or not a string')

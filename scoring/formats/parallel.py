@@ -5,15 +5,13 @@ the numbering never shifts. Both files must have the same number of lines.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..errors import InputError
-from .records import Record, read_lines
+from .records import Record, SourceLike, read_lines
 
 __all__ = ["read_parallel"]
 
 
-def read_parallel(ref_path: str | Path, hyp_path: str | Path) -> list[Record]:
+def read_parallel(ref_path: SourceLike, hyp_path: SourceLike) -> list[Record]:
     """A record per line, or an InputError naming the first line without a partner."""
     refs, hyps = read_lines(ref_path), read_lines(hyp_path)
     if len(refs) != len(hyps):

@@ -3,13 +3,25 @@ unique ids, and matching a reference file with a hypothesis file by utterance id
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..jsonl import parse_jsonl
 
-__all__ = ["Entry", "Line", "Record", "pair_by_id", "read_lines", "read_text", "unique_ids"]
+__all__ = [
+    "Entry",
+    "Line",
+    "Record",
+    "Source",
+    "SourceLike",
+    "pair_by_id",
+    "read_json_lines",
+    "read_lines",
+    "read_text",
+    "unique_ids",
+]
 
 
 @dataclass(frozen=True)
@@ -30,6 +42,21 @@ class Record:
 
 
 @dataclass(frozen=True)
+class Source:
+    """Bytes that are not (yet) a file, such as an upload, and the name errors give them.
+    Every reader takes one wherever it takes a path."""
+
+    name: str
+    data: bytes
+
+    def __str__(self) -> str:
+        return self.name
+
+
+SourceLike = str | Path | Source  # a path, or bytes with a name
+
+
+@dataclass(frozen=True)
 class Line:
     number: int
     text: str
@@ -44,14 +71,17 @@ class Entry:
     line: int
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: SourceLike) -> str:
     """A UTF-8 text file whole (a byte-order mark is dropped), or an InputError: unreadable,
     or the line of the first byte that is not UTF-8."""
     name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(name, None, f"cannot be read: {exc.strerror or exc}") from None
+    if isinstance(path, Source):
+        data = path.data
+    else:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise InputError(name, None, f"cannot be read: {exc.strerror or exc}") from None
     data = data.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark
     try:
         text = data.decode("utf-8")
@@ -61,13 +91,18 @@ def read_text(path: str | Path) -> str:
     return text
 
 
-def read_lines(path: str | Path) -> list[Line]:
+def read_lines(path: SourceLike) -> list[Line]:
     """Every line of a UTF-8 text file, numbered from 1, CRLF read as LF. Lines are split
     on \\n only, as the other tools count them (not on form feeds or U+2028)."""
     lines = read_text(path).split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line
     return [Line(n, t.removesuffix("\r")) for n, t in enumerate(lines, start=1)]
+
+
+def read_json_lines(path: SourceLike) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line, with `read_jsonl`'s errors."""
+    return parse_jsonl(((line.number, line.text) for line in read_lines(path)), str(path))
 
 
 def unique_ids(entries: Sequence[Entry], name: str) -> dict[str, Entry]:

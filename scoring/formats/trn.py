@@ -13,11 +13,9 @@ alternations. Blank lines are skipped.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..alternations import TranscriptError, parse_transcript
 from ..errors import InputError
-from .records import Entry, Record, pair_by_id, read_lines
+from .records import Entry, Record, SourceLike, pair_by_id, read_lines
 from .speakers import speaker_on_line
 
 __all__ = ["parse_line", "read_trn"]
@@ -38,7 +36,7 @@ def parse_line(line: str) -> tuple[str, str]:
 
 
 def read_trn(
-    ref_path: str | Path, hyp_path: str | Path, *, id_style: str | None = None
+    ref_path: SourceLike, hyp_path: SourceLike, *, id_style: str | None = None
 ) -> list[Record]:
     """Every utterance of the reference file with its hypothesis, or an InputError."""
     ref_name, hyp_name = str(ref_path), str(hyp_path)
@@ -53,7 +51,7 @@ def read_trn(
     return records
 
 
-def _entries(path: str | Path, *, reference: bool) -> list[Entry]:
+def _entries(path: SourceLike, *, reference: bool) -> list[Entry]:
     entries = []
     for line in read_lines(path):
         if not line.text.strip():

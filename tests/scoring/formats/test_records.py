@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.errors import InputError
-from scoring.formats import read_paired, read_single
+from scoring.formats import Source, read_paired, read_single
 from scoring.formats.records import read_lines
 
 
@@ -41,3 +41,14 @@ def test_a_wrong_option_is_named(write, call, message):
     with pytest.raises(InputError) as caught:
         call(write("r.txt", "a\n"))
     assert str(caught.value) == message
+
+
+def test_readers_take_bytes_with_a_name_as_an_upload_gives_them():
+    ref = Source("ref.trn", b"a b (s_1)\n")
+    hyp = Source("hyp.trn", b"a (s_1)\n(s_2)\n")
+    with pytest.raises(InputError, match=r"^hyp.trn, line 2: utterance 's_2' is not in ref.trn"):
+        read_paired("trn", ref, hyp)
+    manifest = Source("upload.json", b'{"audio_filepath": "a", "duration": 1, "text": "x"}\n')
+    with pytest.raises(InputError, match=r'^upload.json, line 1: field "pred_text"'):
+        read_single("nemo", manifest)
+    assert read_single("csv", Source("u.csv", b"reference,hypothesis\na,b\n"))[0].hypothesis == "b"
