@@ -5,9 +5,12 @@ the alignment along that path. Each alternation thereby gets the alternative tha
 least, in context, without trying every combination.
 
 sclite's documented word weights are 0 for a correct word, 3 for an insertion, 3 for a
-deletion and 4 for a substitution (`SCLITE`); passing through `@` costs nothing and is no
-error. `LEVENSHTEIN` weighs every error 1, as jiwer and Kaldi's compute-wer do. Between
-paths of equal cost, the one with fewer errors wins, then the one through fewer `@`s.
+deletion and 4 for a substitution (`SCLITE`). Its documentation says no error is counted
+where `@` meets no word; here passing through `@` costs nothing. `LEVENSHTEIN` weighs every
+error 1, as jiwer and Kaldi's compute-wer do. Between paths of equal cost, the one with
+fewer errors wins, then the one through fewer `@`s. (Such ties are rare, about 1 in 10,000
+random short pairs, e.g. `a a a { b b / @ }` against `b c b`; sclite's documentation does
+not say how it breaks them.)
 
 The reference words counted (sclite's `# Wrd`) are those on the chosen path.
 

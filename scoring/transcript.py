@@ -4,7 +4,9 @@
 Each run of plain words and each alternative is normalized on its own, with the
 language's normalizer (its default profile where it has several), then split into
 tokens; with `--lang plain` that is exactly what sclite compares (sclite also maps case
-unless told not to). A pair scored this way has no profiles, raw or code-switch view.
+unless told not to). A rule that reads across a brace (a number word on either side) does
+not see the other side, and in a language scored in characters the space at a brace is
+not a token. A pair scored this way has no profiles, raw or code-switch view.
 
 >>> from scoring import load_scorer
 >>> plain = load_scorer("plain")

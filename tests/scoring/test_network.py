@@ -108,3 +108,10 @@ def test_regions_and_ops_follow_the_chosen_path():
     assert [(r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in alignment.regions] == [
         (2, 3, 2, 3)
     ]
+
+
+def test_between_equal_costs_the_path_with_fewer_errors_wins():
+    # "a a a" against "b c b": three substitutions, 12. "a a a b b": three deletions, b
+    # correct, c inserted, b correct, also 12 but four errors. The @ path is taken.
+    alignment = align_network(parse_transcript("a a a { b b / @ }"), ["b", "c", "b"])
+    assert (alignment.ref, alignment.substitutions, alignment.errors) == (("a", "a", "a"), 3, 3)
