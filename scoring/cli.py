@@ -1,6 +1,12 @@
-"""Command-line interface: `python -m scoring normalize|score|ablate|codeswitch|schema`.
+"""Command-line interface: `python -m scoring` (or `lexicheck`) with a command:
+normalize, score, compare, ablate, labels, codeswitch, schema.
 
-Bad input (an unreadable file, a bad JSON line, an unknown language, a bad config) exits
+`score` reads a pair of strings, one file holding both sides (`--input F --format
+jsonl|nemo|csv|tsv`) or a reference and a hypothesis file (`--ref-file R --hyp-file H
+--format trn|kaldi|text`); `--group-by`, `--bootstrap` and `--report` break the score
+down. `compare A B` compares two hypothesis sets on the same references.
+
+Bad input (an unreadable file, a bad line, an unknown language, a bad config) exits
 with status 2 and one line on stderr naming the file and line; never a traceback.
 """
 
@@ -9,12 +15,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from pathlib import Path
 
+from . import report as reports
 from .ablation import ablate, format_table
+from .compare import compare, format_comparison
 from .config import LanguageConfig
-from .corpus import PairInput, iter_scores, new_corpus, unusable_reason
+from .corpus import PairInput, unusable_reason
 from .errors import InputError, ScoringError
+from .evaluate import ALIGNMENTS, Evaluation, Utterance, evaluate
+from .formats import (
+    ID_STYLES,
+    PAIRED_FORMATS,
+    SINGLE_FORMATS,
+    Record,
+    parse_columns,
+    read_paired,
+    read_pairs,
+    read_single,
+)
 from .jsonl import read_jsonl
 from .scorer import Scorer, load_scorer
 
@@ -22,7 +41,7 @@ __all__ = ["main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog=_prog(), description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     normalize = commands.add_parser("normalize", help="print normalized text")
@@ -36,8 +55,29 @@ def build_parser() -> argparse.ArgumentParser:
     _common(score)
     score.add_argument("--ref", help="reference text")
     score.add_argument("--hyp", help="hypothesis text")
-    score.add_argument("--input", help='JSONL of {"id", "reference", "hypothesis"}')
+    score.add_argument("--input", help="one file of pairs (--format jsonl, nemo, csv, tsv)")
+    score.add_argument("--ref-file", help="reference file (--format trn, kaldi, text)")
+    score.add_argument("--hyp-file", help="hypothesis file (--format trn, kaldi, text)")
+    _formats(score)
     score.add_argument("--no-alignment", action="store_true", help="leave ops out of --json")
+    score.add_argument(
+        "--group-by", metavar="FIELD",
+        help="a row per value: speaker, dataset, model, or any field or column",
+    )  # fmt: skip
+    _bootstrap(score, default=0)
+    score.add_argument(
+        "--report", choices=("json", "csv", "sclite"),
+        help="print the breakdown as JSON, CSV or sclite's summary table",
+    )  # fmt: skip
+
+    compared = commands.add_parser("compare", help="compare two hypothesis sets (A, B)")
+    _common(compared)
+    compared.add_argument("a", metavar="A", help="system A: a hypothesis file, or a file of pairs")
+    compared.add_argument("b", metavar="B", help="system B, the same way")
+    compared.add_argument("--ref-file", help="the references, for --format trn, kaldi, text")
+    _formats(compared)
+    _bootstrap(compared, default=1000)
+    compared.add_argument("--top", type=int, default=10, help="list the N most different units")
 
     ablation = commands.add_parser("ablate", help="corpus score after each normalizer step")
     _common(ablation)
@@ -63,6 +103,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _prog() -> str:
+    return "lexicheck" if Path(sys.argv[0]).name == "lexicheck" else "python -m scoring"
+
+
+def _formats(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--format", choices=PAIRED_FORMATS + SINGLE_FORMATS,
+        help="trn, kaldi, text (two files); jsonl (default), nemo, csv, tsv (one file)",
+    )  # fmt: skip
+    sub.add_argument(
+        "--columns", metavar="ROLE=COLUMN,...",
+        help="csv/tsv column names of id, reference, hypothesis, speaker",
+    )  # fmt: skip
+    sub.add_argument("--id-style", choices=ID_STYLES, help="trn/kaldi: the speaker from the id")
+    sub.add_argument(
+        "--align", choices=tuple(ALIGNMENTS),
+        help="sclite's weights (0/3/3/4; the default for trn) or equal ones (the rest)",
+    )  # fmt: skip
+
+
+def _bootstrap(sub: argparse.ArgumentParser, *, default: int) -> None:
+    sub.add_argument(
+        "--bootstrap", type=int, default=default, metavar="N",
+        help=f"95%% interval from N resamples (default {default})",
+    )  # fmt: skip
+    sub.add_argument("--seed", type=int, default=0, help="seed of the resampling (default 0)")
+    sub.add_argument(
+        "--resample", metavar="FIELD",
+        help="resample groups sharing this field (a conversation id), not utterances",
+    )  # fmt: skip
+
+
 def _common(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--lang", required=True, help="language code, e.g. en, de, fr-CA")
     sub.add_argument("--config-dir", help="configs folder (default: the project's configs/)")
@@ -79,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _COMMANDS[args.command](args)
     except ScoringError as exc:
-        print(f"python -m scoring {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{_prog()} {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
@@ -109,10 +181,14 @@ def _normalize(args: argparse.Namespace) -> int:
 
 def _score(args: argparse.Namespace) -> int:
     scorer = load_scorer(args.lang, args.config_dir)
-    if args.input:
+    if args.input or args.ref_file or args.hyp_file:
         return _score_file(scorer, args)
     if args.ref is None or args.hyp is None:
         raise InputError("score", None, "give --ref and --hyp, or --input FILE")
+    for option in ("format", "group_by", "report", "resample"):
+        if getattr(args, option):
+            name = "--" + option.replace("_", "-")
+            raise InputError(name, None, "reads files: give --input, or --ref-file and --hyp-file")
     result = scorer.score(args.ref, args.hyp)
     if args.json:
         print(json.dumps(result.as_dict(alignment=not args.no_alignment), ensure_ascii=False))
@@ -139,45 +215,179 @@ def _pair_line(metric: str, unit: str, label: str, counts, profile: str | None) 
 
 
 def _score_file(scorer: Scorer, args: argparse.Namespace) -> int:
-    corpus = new_corpus(scorer)
-    pairs = list(_pairs(args.input))  # read and check every line before printing anything
-    for pair, score, reason in iter_scores(scorer, pairs, corpus):
-        if not args.json:
-            continue
-        if score is None:
-            out = {"id": pair.id, "skipped": True, "reason": reason}
-        else:
-            out = {"id": pair.id, **score.as_dict(alignment=not args.no_alignment)}
-        print(json.dumps(out, ensure_ascii=False))
-    if args.json:
-        print(json.dumps(corpus.as_dict(), ensure_ascii=False))
+    if args.report and args.json:
+        raise InputError("--report", None, "give --report or --json, not both")
+    records = _records(args)  # read and check every line before printing anything
+    run = evaluate(scorer, records, align=_align(args))
+    breakdown = args.group_by or args.bootstrap or args.resample or args.report
+    summary = _summary(run, records, args) if breakdown else None
+    if args.report:
+        print(_report(run, summary, args), end="")
+    elif args.json:
+        _print_json_lines(run, summary, alignment=not args.no_alignment)
     else:
-        for skipped in corpus.skipped:
-            print(f"skipped {skipped.id}: {skipped.reason}")
-        if corpus.profile_counts:
-            for name, counts in _variants(None, corpus.profile_counts, corpus.raw_counts):
-                value = "n/a" if counts.rate is None else f"{counts.rate:.4f}"
-                print(f"profile={name} {corpus.metric} {counts.errors}/{counts.ref_len} = {value}")
-        print(corpus.report_line())  # the honest line comes last
+        _print_text(run, summary)
     return 0
 
 
-def _pairs(path: str) -> Iterator[PairInput]:
-    seen: set[str] = set()
-    for number, row in read_jsonl(path):
-        pair_id = row.get("id")
-        if not isinstance(pair_id, (str, int)) or isinstance(pair_id, bool):
-            raise InputError(path, number, 'field "id" is missing or not a string')
-        pair_id = str(pair_id)
-        if pair_id in seen:
-            raise InputError(path, number, f"duplicate id {pair_id!r}")
-        seen.add(pair_id)
-        yield PairInput(pair_id, row.get("reference"), row.get("hypothesis"))
+def _print_json_lines(run: Evaluation, summary: reports.Summary | None, *, alignment: bool):
+    """A line per pair, then the corpus summary (with the breakdown when asked for)."""
+    for pair, score, reason in run.results:
+        if score is None:
+            out = {"id": pair.id, "skipped": True, "reason": reason}
+        else:
+            out = {"id": pair.id, **score.as_dict(alignment=alignment)}
+        print(json.dumps(out, ensure_ascii=False))
+    out = run.corpus.as_dict()
+    if summary is not None:
+        out["breakdown"] = summary.as_dict()
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def _print_text(run: Evaluation, summary: reports.Summary | None) -> None:
+    corpus = run.corpus
+    for skipped in corpus.skipped:
+        print(f"skipped {skipped.id}: {skipped.reason}")
+    if corpus.profile_counts:
+        for name, counts in _variants(None, corpus.profile_counts, corpus.raw_counts):
+            value = "n/a" if counts.rate is None else f"{counts.rate:.4f}"
+            print(f"profile={name} {corpus.metric} {counts.errors}/{counts.ref_len} = {value}")
+    if summary is not None:
+        print(reports.format_table(summary))
+    print(corpus.report_line())  # the honest line comes last
+
+
+def _records(args: argparse.Namespace) -> list[Record]:
+    """The records of `--input`, or of `--ref-file` with `--hyp-file`, by `--format`."""
+    if args.input:
+        if args.ref_file or args.hyp_file:
+            raise InputError("score", None, "give --input, or --ref-file and --hyp-file, not both")
+        return _single(args, args.input)
+    if not (args.ref_file and args.hyp_file):
+        raise InputError("score", None, "give both --ref-file and --hyp-file")
+    return _paired(args, args.ref_file, args.hyp_file)
+
+
+def _single(args: argparse.Namespace, path: str) -> list[Record]:
+    fmt = args.format or "jsonl"
+    if fmt in PAIRED_FORMATS:
+        problem = f"{fmt} reads a reference and a hypothesis file: give --ref-file"
+        raise InputError("--format", None, problem)
+    if args.id_style:
+        raise InputError("--id-style", None, f"reads trn and kaldi ids, not {fmt} records")
+    columns = parse_columns(args.columns) if args.columns else None
+    return read_single(fmt, path, columns=columns)
+
+
+def _paired(args: argparse.Namespace, ref_file: str, hyp_file: str) -> list[Record]:
+    if args.format not in PAIRED_FORMATS:
+        problem = "give trn, kaldi or text with --ref-file"
+        if args.format:
+            problem = f"{args.format} holds both sides in one file: give --input"
+        raise InputError("--format", None, problem)
+    if args.columns:
+        raise InputError("--columns", None, "is for csv and tsv files")
+    return read_paired(args.format, ref_file, hyp_file, id_style=args.id_style)
+
+
+def _align(args: argparse.Namespace) -> str:
+    return args.align or ("sclite" if args.format == "trn" else "levenshtein")
+
+
+def _summary(run: Evaluation, records: list[Record], args) -> reports.Summary:
+    bootstrap = _bootstrap_of(args)
+    if args.group_by == "speaker" and all(r.speaker is None for r in records):
+        problem = "no record has a speaker: give --id-style (trn, kaldi) or a speaker field"
+        raise InputError("--group-by", None, problem)
+    return reports.summarize(
+        run.utterances, metric=run.corpus.metric, group_by=args.group_by, bootstrap=bootstrap
+    )
+
+
+def _bootstrap_of(args: argparse.Namespace) -> reports.Bootstrap | None:
+    """How to draw intervals, or None for `--bootstrap 0`."""
+    if not args.bootstrap:
+        if args.resample:
+            raise InputError("--resample", None, "needs --bootstrap N")
+        return None
+    return reports.Bootstrap(args.bootstrap, args.seed, args.resample)
+
+
+def _report(run: Evaluation, summary: reports.Summary, args: argparse.Namespace) -> str:
+    corpus = run.corpus
+    if args.report == "csv":
+        return reports.to_csv(summary)
+    if args.report == "sclite":
+        table = reports.format_sclite(summary, args.hyp_file or args.input)
+        notes = [f"skipped {s.id}: {s.reason}" for s in corpus.skipped]
+        return table + "".join(f"{line}\n" for line in [*notes, corpus.report_line()])
+    out = {
+        "format": args.format or "jsonl",
+        "align": run.align,
+        "metric": corpus.metric,
+        "unit": corpus.unit,
+        "normalizer": corpus.normalizer,
+        "scored": corpus.scored,
+        "manifest": corpus.manifest,
+        "skipped": [s.as_dict() for s in corpus.skipped],
+        **summary.as_dict(),
+        "utterances": [_utterance(u, corpus.metric) for u in run.utterances],
+    }
+    return json.dumps(out, ensure_ascii=False) + "\n"
+
+
+def _utterance(utterance: Utterance, metric: str) -> dict:
+    record = utterance.record
+    out = {"id": record.id, "speaker": record.speaker, **utterance.counts.as_dict(metric)}
+    return out | ({"metadata": dict(record.metadata)} if record.metadata else {})
+
+
+def _compare(args: argparse.Namespace) -> int:
+    scorer = load_scorer(args.lang, args.config_dir)
+    bootstrap = _bootstrap_of(args) or reports.Bootstrap(0, args.seed)  # 0: no interval
+    if args.ref_file:
+        a_records = _paired(args, args.ref_file, args.a)
+        b_records = _paired(args, args.ref_file, args.b)
+    elif args.format in PAIRED_FORMATS:
+        raise InputError("--ref-file", None, f"{args.format}: give the references with --ref-file")
+    else:
+        a_records, b_records = _single(args, args.a), _single(args, args.b)
+        _same_references(a_records, b_records, args.a, args.b)
+    align = _align(args)
+    run_a = evaluate(scorer, a_records, align=align)
+    run_b = evaluate(scorer, b_records, align=align)
+    skipped = {s.id for s in run_a.corpus.skipped} | {s.id for s in run_b.corpus.skipped}
+    a = [u for u in run_a.utterances if u.record.id not in skipped]
+    b = [u for u in run_b.utterances if u.record.id not in skipped]
+    result = compare(a, b, bootstrap=bootstrap, metric=run_a.corpus.metric)
+    if args.json:
+        out = result.as_dict(args.top) | {"names": {"a": args.a, "b": args.b}}
+        out |= {"align": align, "normalizer": run_a.corpus.normalizer, "skipped": sorted(skipped)}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(format_comparison(result, args.a, args.b, top=args.top))
+        for pair_id in sorted(skipped):
+            print(f"skipped {pair_id} (in A or B)")
+    return 0
+
+
+def _same_references(a: list[Record], b: list[Record], a_name: str, b_name: str) -> None:
+    """Two files of pairs compare only if they hold the same utterances and references."""
+    by_id = {r.id: r for r in a}
+    for record in b:
+        other = by_id.pop(record.id, None)
+        if other is None:
+            raise InputError(b_name, record.line, f"utterance {record.id!r} is not in {a_name}")
+        if other.reference != record.reference:
+            problem = f"utterance {record.id!r} has another reference than in {a_name}"
+            raise InputError(b_name, record.line, problem)
+    for record in by_id.values():
+        raise InputError(a_name, record.line, f"utterance {record.id!r} is not in {b_name}")
 
 
 def _ablate(args: argparse.Namespace) -> int:
     scorer = load_scorer(args.lang, args.config_dir)
-    given = list(_pairs(args.input))
+    given = read_pairs(args.input)
     # a pair the scorer refuses has no row in any step: count it and say why, as `score` does
     checked = [(p, _ablation_problem(scorer, p)) for p in given]
     skipped = [(p.id, reason) for p, reason in checked if reason is not None]
@@ -243,6 +453,7 @@ def _field(row: dict, name: str, path: str, number: int) -> str:
 _COMMANDS = {
     "normalize": _normalize,
     "score": _score,
+    "compare": _compare,
     "ablate": _ablate,
     "labels": _labels,
     "schema": _schema,

@@ -6,7 +6,7 @@ with its reason; it is never dropped silently, and the report says `scored/manif
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .codeswitch import CodeSwitchTotals
@@ -104,15 +104,22 @@ class CorpusScore:
 
 
 def iter_scores(
-    scorer: Scorer, pairs: Iterable[PairInput], corpus: CorpusScore
+    scorer: Scorer,
+    pairs: Iterable[PairInput],
+    corpus: CorpusScore,
+    score_pair: Callable[[PairInput], PairScore] | None = None,
 ) -> Iterator[tuple[PairInput, PairScore | None, str | None]]:
-    """Yield (pair, score or None, skip reason or None), adding each to `corpus`."""
+    """Yield (pair, score or None, skip reason or None), adding each to `corpus`.
+    `score_pair` replaces `scorer.score` (sclite's alignment scores trn pairs)."""
     for pair in pairs:
         reason = unusable_reason(pair)
         score = None
         if reason is None:
             try:
-                score = scorer.score(pair.reference, pair.hypothesis)
+                if score_pair is None:
+                    score = scorer.score(pair.reference, pair.hypothesis)
+                else:
+                    score = score_pair(pair)
             except ScoringError as exc:
                 reason = str(exc)
         if score is None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import InputError
 
-__all__ = ["read_jsonl"]
+__all__ = ["parse_jsonl", "read_jsonl"]
 
 
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
@@ -27,6 +27,13 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
                 yield number, _parse(line, name, number)
         except UnicodeDecodeError as exc:
             raise InputError(name, None, f"is not valid UTF-8 ({exc.reason})") from None
+
+
+def parse_jsonl(lines: Iterable[tuple[int, str]], name: str) -> Iterator[tuple[int, dict]]:
+    """Like `read_jsonl`, over (line number, text) pairs already read (an upload)."""
+    for number, line in lines:
+        if line.strip():
+            yield number, _parse(line, name, number)
 
 
 def _parse(line: str, name: str, number: int) -> dict:
