@@ -10,9 +10,11 @@ from hypothesis import settings as hypothesis_settings
 # CI tries the same Hypothesis examples on every run, so a red build means the change
 # broke something, never that a new random example turned up an old bug; developers'
 # runs (random examples, remembered in .hypothesis/) keep exploring.
-hypothesis_settings.register_profile("ci", derandomize=True, database=None)
-if os.environ.get("CI"):
-    hypothesis_settings.load_profile("ci")
+# Neither has Hypothesis's 200 ms deadline per example: a test asserts behaviour, and how
+# long an example takes on a loaded machine is a benchmark's question (bench/).
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Django's live_server with Playwright's sync API runs inside an event loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
