@@ -1,4 +1,4 @@
-"""Command-line interface: `python -m scoring normalize|score|ablate|codeswitch|schema`.
+"""Command-line interface: `python -m scoring normalize|score|ablate|labels|check-data|…`.
 
 Bad input (an unreadable file, a bad JSON line, an unknown language, a bad config) exits
 with status 2 and one line on stderr naming the file and line; never a traceback.
@@ -9,12 +9,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Iterator
 
 from .ablation import ablate, format_table
-from .config import LanguageConfig
+from .config import LanguageConfig, load_bundle
 from .corpus import PairInput, iter_scores, new_corpus, unusable_reason
-from .errors import InputError, ScoringError
+from .dataquality import KINDS
+from .dataquality.files import check_file
+from .errors import ConfigError, InputError, ScoringError
 from .jsonl import read_jsonl
 from .scorer import Scorer, load_scorer
 
@@ -57,6 +60,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare with these config fields left out, e.g. emails, hindi.fractional_times "
         "(repeatable): what the rule removes and what it hides",
     )
+
+    check = commands.add_parser(
+        "check-data",
+        help="data-quality findings of a conversations file",
+        description="Shifted, empty, much shorter and wrong-script hypotheses, and duplicates, "
+        "in a conversations file (JSONL, or EVA records one a line). Exits 1 when anything "
+        "is found, 0 when nothing is.",
+    )
+    check.add_argument("file", help="conversations JSONL, as the review app imports them")
+    check.add_argument("--lang", action="append", help="only these languages (repeatable)")
+    check.add_argument("--config-dir", help="configs folder (default: the project's configs/)")
+    check.add_argument("--json", action="store_true", help="one JSON object per finding")
 
     commands.add_parser("codeswitch", help="fa-en-cs-v1 aggregate (see --help)", add_help=False)
     commands.add_parser("schema", help="print the JSON Schema of a language config")
@@ -228,6 +243,30 @@ def _labels(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_data(args: argparse.Namespace) -> int:
+    def code_switch(language: str) -> list[str]:
+        try:  # a language without a config expects its own scripts only
+            return load_bundle(language, args.config_dir).config.code_switch_languages
+        except ConfigError:
+            return []
+
+    checked, found = check_file(args.file, languages=args.lang, code_switch=code_switch)
+    kinds = Counter(item.finding.kind for item in found)
+    conversations = len({item.line for item in found})
+    if args.json:
+        for item in found:
+            print(json.dumps(item.as_dict(), ensure_ascii=False))
+        summary = {"summary": True, "conversations": checked, "with_findings": conversations}
+        print(json.dumps({**summary, "findings": {k: kinds[k] for k in KINDS if kinds[k]}}))
+        return 1 if found else 0
+    for item in found:
+        print(f"{args.file}:{item.line}: {item.conversation}: {item.finding.message}")
+    counts = ", ".join(f"{kind} {kinds[kind]}" for kind in KINDS if kinds[kind])
+    summary = f"{len(found)} finding(s) in {conversations} of {checked} conversation(s)"
+    print(f"{summary}: {counts}" if counts else summary)
+    return 1 if found else 0
+
+
 def _schema(args: argparse.Namespace) -> int:
     print(json.dumps(LanguageConfig.model_json_schema(), indent=2, ensure_ascii=False))
     return 0
@@ -245,5 +284,6 @@ _COMMANDS = {
     "score": _score,
     "ablate": _ablate,
     "labels": _labels,
+    "check-data": _check_data,
     "schema": _schema,
 }

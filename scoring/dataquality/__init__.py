@@ -52,6 +52,7 @@ __all__ = [
     "check_conversation",
     "conversation_key",
     "find_shifts",
+    "in_turn_order",
     "repaired_hypotheses",
     "user_turns",
 ]
@@ -70,7 +71,12 @@ def check_conversation(
         *short_hypotheses(turns),
         *wrong_scripts(turns, language, code_switch),
     ]
-    return sorted(found, key=_order)
+    return in_turn_order(found)
+
+
+def in_turn_order(findings: Iterable[Finding]) -> list[Finding]:
+    """Whole-conversation findings first, then by first turn, then in `KINDS` order."""
+    return sorted(findings, key=_order)
 
 
 def _order(finding: Finding) -> tuple:
