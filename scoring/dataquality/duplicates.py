@@ -41,6 +41,7 @@ __all__ = [
     "DuplicateIndex",
     "Origin",
     "conversation_key",
+    "is_distinctive",
 ]
 
 #: A turn's reference says at least this much (letters, a digit counting as three) for the
@@ -68,6 +69,15 @@ def conversation_key(turns: Sequence[TurnText]) -> str:
             digest.update(b"\x00")
         digest.update(b"\x01")
     return digest.hexdigest()
+
+
+def is_distinctive(turn: TurnText) -> bool:
+    """Long enough, and transcribed with a difference: a turn that can be a duplicate.
+
+    >>> is_distinctive(TurnText(0, "Thank you.", "thank you"))
+    False
+    """
+    return _turn_key(turn) is not None
 
 
 def _turn_key(turn: TurnText) -> tuple[str, str] | None:
