@@ -40,7 +40,9 @@ from .configs import scorer_for
 from .dataquality import refresh_findings
 from .scoring import create_job
 
-__all__ = ["RepairError", "do_repair", "do_restore"]
+__all__ = ["STALE", "RepairError", "do_repair", "do_restore"]
+
+STALE = "The conversation was checked again since: reload the page."
 
 
 class RepairError(Exception):
@@ -53,7 +55,7 @@ def do_repair(user, finding: DataFinding) -> RePairing:
         conversation = Conversation.objects.select_for_update().get(pk=finding.conversation_id)
         finding = DataFinding.objects.filter(pk=finding.pk, kind=DataFinding.Kind.SHIFT).first()
         if finding is None:
-            raise RepairError("The conversation was checked again since: reload the page.")
+            raise RepairError(STALE)
         users = list(conversation.turns.filter(scored=True).order_by("index"))
         first, last = _positions(users, finding)
         new = repaired_hypotheses([t.hypothesis for t in users], first, last, finding.shift)
