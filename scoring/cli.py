@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .ablation import ablate, format_table
-from .config import LanguageConfig, load_bundle
+from .config import LanguageConfig
 from .corpus import PairInput, iter_scores, new_corpus, unusable_reason
 from .dataquality import KINDS
-from .dataquality.files import check_file
-from .errors import ConfigError, InputError, ScoringError
+from .dataquality.files import check_file, configured_code_switch
+from .errors import InputError, ScoringError
 from .jsonl import read_jsonl
 from .scorer import Scorer, load_scorer
 
@@ -244,12 +244,7 @@ def _labels(args: argparse.Namespace) -> int:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    def code_switch(language: str) -> list[str]:
-        try:  # a language without a config expects its own scripts only
-            return load_bundle(language, args.config_dir).config.code_switch_languages
-        except ConfigError:
-            return []
-
+    code_switch = configured_code_switch(args.config_dir)
     checked, found = check_file(args.file, languages=args.lang, code_switch=code_switch)
     kinds = Counter(item.finding.kind for item in found)
     conversations = len({item.line for item in found})

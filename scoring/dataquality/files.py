@@ -13,11 +13,18 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
+from ..config import load_bundle
+from ..errors import ConfigError, InputError
 from ..jsonl import read_jsonl
 from . import DuplicateIndex, Finding, Origin, TurnText, check_conversation, in_turn_order
 
-__all__ = ["ASSISTANT_SPEAKERS", "FileFinding", "check_file", "read_conversations"]
+__all__ = [
+    "ASSISTANT_SPEAKERS",
+    "FileFinding",
+    "check_file",
+    "configured_code_switch",
+    "read_conversations",
+]
 
 ASSISTANT_SPEAKERS = frozenset({"assistant", "agent", "system", "bot"})
 
@@ -89,6 +96,22 @@ def _eva_turns(row: dict, path: str, line: int) -> list[TurnText]:
             raise InputError(path, line, f"turn {key}: texts must be strings")
         turns.append(TurnText(index, reference, hypothesis))
     return turns
+
+
+def configured_code_switch(config_dir: str | Path | None = None) -> Callable[[str], list[str]]:
+    """`code_switch(language)`: the languages its config in `config_dir` code-switches
+    with; none for a language without a config (it expects its own scripts only)."""
+    cache: dict[str, list[str]] = {}
+
+    def code_switch(language: str) -> list[str]:
+        if language not in cache:
+            try:
+                cache[language] = load_bundle(language, config_dir).config.code_switch_languages
+            except ConfigError:
+                cache[language] = []
+        return cache[language]
+
+    return code_switch
 
 
 def check_file(
