@@ -6,12 +6,15 @@ import's transaction (an import and its findings commit together, or neither), a
 re-pairing, and from `manage.py check_data`. Duplicates are looked for among the
 conversations imported before each checked one (a lower id): those sharing a reference
 with it, found by one query per few hundred texts, so a check never reads the corpus.
+Those are found by the reference exactly as stored: a copy whose spacing differs is not
+(within one import, or one run of `check_data`'s few hundred, it is).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from scoring.dataquality import DuplicateIndex, Origin, TurnText, check_conversation, in_turn_order
 from scoring.dataquality.duplicates import is_distinctive
@@ -34,31 +37,43 @@ def refresh_findings(conversation_ids: Iterable[int]) -> list[DataFinding]:
     return rows
 
 
+class _Checked(NamedTuple):
+    pk: int
+    external_id: str
+    dataset: str
+    language: str
+    batch_id: int | None
+
+    @property
+    def name(self) -> str:
+        """How a message names a conversation: its id in its dataset."""
+        return f"{self.external_id} in {self.dataset}"
+
+
+_CHECKED_FIELDS = ("pk", "external_id", "dataset__name", "language", "batch_id")
+
+
 def _refresh(ids: list[int]) -> list[DataFinding]:
-    conversations = {
-        row[0]: row
-        for row in Conversation.objects.filter(pk__in=ids).values_list(
-            "pk", "external_id", "dataset__name", "language", "batch_id"
-        )
-    }
-    turns = _turns_of(list(conversations))
-    code_switch = _code_switch({row[3] for row in conversations.values()})
-    earlier = _earlier(conversations, turns)
-    names = {pk: _name(row) for pk, row in conversations.items()} | earlier["names"]
+    rows = Conversation.objects.filter(pk__in=ids).values_list(*_CHECKED_FIELDS)
+    checked = {row[0]: _Checked(*row) for row in rows}
+    turns = _turns_of(list(checked))
+    code_switch = _code_switch({c.language for c in checked.values()})
+    earlier_names, earlier_turns = _earlier(list(checked), turns)
+    names = {pk: c.name for pk, c in checked.items()} | earlier_names
+    # in id order: each conversation is compared with those imported before it
     index = DuplicateIndex()
     found: dict[int, list] = {}
-    for pk in sorted(set(conversations) | set(earlier["turns"])):
+    for pk in sorted(set(checked) | set(earlier_turns)):
         origin = Origin(str(pk), names[pk])
-        if pk not in conversations:
-            index.add(origin, earlier["turns"][pk])
+        if pk not in checked:
+            index.add(origin, earlier_turns[pk])
             continue
-        language = conversations[pk][3]
-        mine = turns.get(pk, [])
-        checks = check_conversation(mine, language, code_switch=code_switch.get(language, ()))
-        found[pk] = in_turn_order([*checks, *index.check(origin, mine)])
-    DataFinding.objects.filter(conversation_id__in=list(conversations)).delete()
+        language, mine = checked[pk].language, turns.get(pk, [])
+        alone = check_conversation(mine, language, code_switch=code_switch.get(language, ()))
+        found[pk] = in_turn_order([*alone, *index.check(origin, mine)])
+    DataFinding.objects.filter(conversation_id__in=list(checked)).delete()
     return DataFinding.objects.bulk_create(
-        _row(pk, conversations[pk][4], finding) for pk, items in found.items() for finding in items
+        _row(pk, checked[pk].batch_id, finding) for pk, items in found.items() for finding in items
     )
 
 
@@ -73,11 +88,6 @@ def _row(conversation_id: int, batch_id: int | None, finding) -> DataFinding:
         message=finding.message,
         detail=finding.detail,
     )
-
-
-def _name(row: tuple) -> str:
-    """How a message names a conversation: its id in its dataset."""
-    return f"{row[1]} in {row[2]}"
 
 
 def _turns_of(conversation_ids: list[int]) -> dict[int, list[TurnText]]:
@@ -101,29 +111,26 @@ def _code_switch(languages: set[str]) -> dict[str, list[str]]:
     return {code: value for code, value in rows if isinstance(value, list)}
 
 
-def _earlier(conversations: dict, turns: dict[int, list[TurnText]]) -> dict:
-    """The conversations imported before a checked one that share a reference with it (a
-    distinctive one, or its longest): their names and all their turns."""
+def _earlier(checked: list[int], turns: dict[int, list[TurnText]]) -> tuple[dict, dict]:
+    """The conversations imported before one of `checked` that share a reference with it
+    (one of a turn that can be a duplicate, or its longest): ({id: name}, {id: turns})."""
     texts = set()
     for mine in turns.values():
         texts.update(_lookup_texts(mine))
-    newest = max(conversations, default=0)
     candidates: set[int] = set()
     for chunk in _chunks(sorted(texts)):
         candidates.update(
-            Turn.objects.filter(reference__in=chunk, conversation_id__lt=newest)
-            .exclude(conversation_id__in=list(conversations))
+            Turn.objects.filter(reference__in=chunk, conversation_id__lt=max(checked))
+            .exclude(conversation_id__in=checked)
             .values_list("conversation_id", flat=True)
             .distinct()
         )
     ids = sorted(candidates)
     names = {}
     for chunk in _chunks(ids):
-        rows = Conversation.objects.filter(pk__in=chunk).values_list(
-            "pk", "external_id", "dataset__name"
-        )
-        names.update({row[0]: _name(row) for row in rows})
-    return {"names": names, "turns": _turns_of(ids)}
+        rows = Conversation.objects.filter(pk__in=chunk).values_list(*_CHECKED_FIELDS)
+        names.update({row[0]: _Checked(*row).name for row in rows})
+    return names, _turns_of(ids)
 
 
 def _lookup_texts(turns: list[TurnText]) -> set[str]:
