@@ -71,7 +71,7 @@ def _with_links(findings) -> list[DataFinding]:
 
 
 def score_change(before: dict, after: dict) -> str:
-    """`52/61 errors → 4/61 errors`: the changed turns' score under the version shown."""
+    """`52/61 errors (v3) → 4/61 errors (v3)`: the changed turns' summed score."""
     return f"{_score(before)} → {_score(after)}"
 
 
