@@ -770,6 +770,8 @@ class AuditEvent(ImmutableModel):
         PASS_REVIEWED = "pass:reviewed", "Turn reviewed in a pass"
         PASS_LABELED = "pass:labeled", "Region labelled in a pass"
         PASS_ADJUDICATED = "pass:adjudicated", "Region adjudicated"
+        PAIRING_REPAIRED = "pairing:repaired", "Shifted hypotheses re-paired"
+        PAIRING_RESTORED = "pairing:restored", "Original pairing restored"
 
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT)
     action = models.CharField(max_length=32, choices=Action.choices, db_index=True)
@@ -966,3 +968,76 @@ class Adjudication(PassRegion):
 
     def __str__(self) -> str:
         return f"{self.label} adjudicated on region {self.region} of turn {self.turn_id}"
+
+
+# --- data quality: what the import checks found, and re-pairings of shifted runs -------------
+
+
+class DataFinding(models.Model):
+    """A data-quality problem of an imported conversation, found by `scoring.dataquality`
+    (`services.dataquality.refresh_findings`): at import, in the import's transaction, and
+    on demand (`manage.py check_data`, and after a re-pairing). Derived data: each check
+    replaces a conversation's findings whole; nobody edits one."""
+
+    class Kind(models.TextChoices):
+        SHIFT = "shift", "Shifted hypotheses"
+        EMPTY = "empty", "Empty hypothesis"
+        SHORT = "short", "Much shorter hypothesis"
+        SCRIPT = "script", "Unexpected script"
+        DUPLICATE_TURN = "duplicate_turn", "Duplicate turns"
+        DUPLICATE_CONVERSATION = "duplicate_conversation", "Duplicate conversation"
+
+    conversation = models.ForeignKey(
+        Conversation, on_delete=models.CASCADE, related_name="findings"
+    )
+    #: The import that brought the conversation: its result page lists these.
+    batch = models.ForeignKey(
+        ImportBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="findings"
+    )
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    #: Turn indices, as the conversation page numbers turns; None for the whole conversation.
+    first_turn = models.PositiveIntegerField(null=True, blank=True)
+    last_turn = models.PositiveIntegerField(null=True, blank=True)
+    #: For a shift: the hypotheses of the run belong to the user turns this many later.
+    shift = models.SmallIntegerField(default=0)
+    message = models.TextField()
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["conversation", "pk"]  # written in turn order
+
+    def __str__(self) -> str:
+        return f"{self.kind} in conversation {self.conversation_id}: {self.message}"
+
+
+class RePairing(models.Model):
+    """A maintainer's re-pairing of a shifted run (`services.dataquality.do_repair`): each
+    changed turn's hypothesis before and after, so `do_restore` can put the original
+    pairing back, and the changed turns' summed score before and after."""
+
+    conversation = models.ForeignKey(
+        Conversation, on_delete=models.CASCADE, related_name="repairings"
+    )
+    first_turn = models.PositiveIntegerField()
+    last_turn = models.PositiveIntegerField()
+    shift = models.SmallIntegerField()
+    #: [{"turn": id, "index": turn index, "before": hypothesis, "after": hypothesis}]
+    changes = models.JSONField()
+    #: {"version", "errors", "ref_len", "rate"}: the changed turns' scores, summed
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    restored_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    restored_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"re-pairing of turns {self.first_turn}-{self.last_turn} of {self.conversation_id}"

@@ -30,6 +30,7 @@ from django.db.models.functions import Cast, Coalesce
 from .models import (
     Conversation,
     ConversationSummary,
+    DataFinding,
     Flag,
     Job,
     Language,
@@ -42,6 +43,8 @@ from .models import (
 __all__ = [
     "BUCKETS",
     "ConversationFilters",
+    "DatasetFindings",
+    "dataset_findings",
     "conversation_rows",
     "page_counts",
     "flag_group_count",
@@ -200,6 +203,43 @@ def _original_totals(versions: dict[str, int], languages: list[str]) -> dict[str
 
 def _count_by_language(queryset: QuerySet) -> dict[str, int]:
     return dict(queryset.values("language").annotate(n=Count("pk")).values_list("language", "n"))
+
+
+@dataclass
+class DatasetFindings:
+    """A dataset's data-quality findings: how many of each kind, and in how many of its
+    conversations."""
+
+    dataset_id: int
+    name: str
+    counts: dict[str, int]
+    conversations: int
+
+    @property
+    def cells(self) -> list[tuple[str, int]]:
+        """(kind, count) for every kind, in `DataFinding.Kind` order."""
+        return [(kind, self.counts.get(kind, 0)) for kind in DataFinding.Kind.values]
+
+
+def dataset_findings() -> list[DatasetFindings]:
+    """Findings per dataset and kind, in one grouped query (datasets by name)."""
+    rows = (
+        DataFinding.objects.values("conversation__dataset_id", "conversation__dataset__name")
+        .annotate(
+            **{kind: Count("pk", filter=Q(kind=kind)) for kind in DataFinding.Kind.values},
+            conversations=Count("conversation", distinct=True),
+        )
+        .order_by("conversation__dataset__name")
+    )
+    return [
+        DatasetFindings(
+            dataset_id=row["conversation__dataset_id"],
+            name=row["conversation__dataset__name"],
+            counts={kind: row[kind] for kind in DataFinding.Kind.values},
+            conversations=row["conversations"],
+        )
+        for row in rows
+    ]
 
 
 # --- conversations list ----------------------------------------------------------------------

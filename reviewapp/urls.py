@@ -6,6 +6,7 @@ from .views import (
     configs,
     conversations,
     dashboard,
+    dataquality,
     flag_states,
     flags,
     imports,
@@ -23,6 +24,14 @@ urlpatterns = [
     path("healthz", dashboard.healthz, name="healthz"),
     path("imports/new", imports.upload, name="import"),
     path("api/import", imports.api_import, name="api_import"),
+    path("imports/<int:pk>", dataquality.import_detail, name="import_detail"),
+    # data quality: re-pair a shifted run, restore the original pairing
+    path(
+        "conversations/<int:pk>/findings/<int:finding>/repair",
+        dataquality.finding_repair,
+        name="finding_repair",
+    ),
+    path("repairings/<int:pk>/restore", dataquality.repairing_restore, name="repairing_restore"),
     # browse and flag
     path("conversations", conversations.conversation_list, name="conversations"),
     path("conversations/<int:pk>", conversations.conversation_detail, name="conversation"),

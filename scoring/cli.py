@@ -1,5 +1,5 @@
 """Command-line interface: `python -m scoring` (or `lexicheck`) with a command:
-normalize, score, compare, ablate, labels, codeswitch, schema.
+normalize, score, compare, ablate, labels, check-data, codeswitch, schema.
 
 `score` reads a pair of strings, one file holding both sides (`--input F --format
 jsonl|nemo|csv|tsv`) or a reference and a hypothesis file (`--ref-file R --hyp-file H
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 from . import report as reports
@@ -22,6 +23,8 @@ from .ablation import ablate, format_table
 from .compare import compare, format_comparison
 from .config import LanguageConfig
 from .corpus import PairInput, unusable_reason
+from .dataquality import KINDS
+from .dataquality.files import check_file, configured_code_switch
 from .errors import InputError, ScoringError
 from .evaluate import ALIGNMENTS, Evaluation, Utterance, evaluate
 from .formats import (
@@ -97,6 +100,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare with these config fields left out, e.g. emails, hindi.fractional_times "
         "(repeatable): what the rule removes and what it hides",
     )
+
+    check = commands.add_parser(
+        "check-data",
+        help="data-quality findings of a conversations file",
+        description="Shifted, empty, much shorter and wrong-script hypotheses, and duplicates, "
+        "in a conversations file (JSONL, or EVA records one a line). Exits 1 when anything "
+        "is found, 0 when nothing is.",
+    )
+    check.add_argument("file", help="conversations JSONL, as the review app imports them")
+    check.add_argument("--lang", action="append", help="only these languages (repeatable)")
+    check.add_argument("--config-dir", help="configs folder (default: the project's configs/)")
+    check.add_argument("--json", action="store_true", help="one JSON object per finding")
 
     commands.add_parser("codeswitch", help="fa-en-cs-v1 aggregate (see --help)", add_help=False)
     commands.add_parser("schema", help="print the JSON Schema of a language config")
@@ -438,6 +453,25 @@ def _labels(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_data(args: argparse.Namespace) -> int:
+    code_switch = configured_code_switch(args.config_dir)
+    checked, found = check_file(args.file, languages=args.lang, code_switch=code_switch)
+    kinds = Counter(item.finding.kind for item in found)
+    conversations = len({item.line for item in found})
+    if args.json:
+        for item in found:
+            print(json.dumps(item.as_dict(), ensure_ascii=False))
+        summary = {"summary": True, "conversations": checked, "with_findings": conversations}
+        print(json.dumps({**summary, "findings": {k: kinds[k] for k in KINDS if kinds[k]}}))
+        return 1 if found else 0
+    for item in found:
+        print(f"{args.file}:{item.line}: {item.conversation}: {item.finding.message}")
+    counts = ", ".join(f"{kind} {kinds[kind]}" for kind in KINDS if kinds[kind])
+    summary = f"{len(found)} finding(s) in {conversations} of {checked} conversation(s)"
+    print(f"{summary}: {counts}" if counts else summary)
+    return 1 if found else 0
+
+
 def _schema(args: argparse.Namespace) -> int:
     print(json.dumps(LanguageConfig.model_json_schema(), indent=2, ensure_ascii=False))
     return 0
@@ -456,5 +490,6 @@ _COMMANDS = {
     "compare": _compare,
     "ablate": _ablate,
     "labels": _labels,
+    "check-data": _check_data,
     "schema": _schema,
 }

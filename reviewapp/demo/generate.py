@@ -620,12 +620,70 @@ def _check(record: dict[str, Any]) -> None:
                 raise AssertionError(f"{record['id']}: label {label} does not fit {turn}")
 
 
+# --- conversations with a data problem --------------------------------------------------
+# Not STT errors: what joining references with STT logs by hand leaves (`scoring.dataquality`
+# finds them, the import stores what it finds). Their labels are dropped: a label describes
+# a pair the problem broke. ``metadata.data_quality`` names the problem.
+
+
+def _shift_hypotheses(rng: random.Random, turns: list[dict[str, Any]]) -> None:
+    """From the third user turn on, each user turn holds the next one's transcript, as if
+    the second's were lost; the last has none."""
+    users = [t for t in turns if t["speaker"] == "user"]
+    moved = [t["hypothesis"] for t in users[3:]] + [""]
+    for turn, hypothesis in zip(users[2:], moved, strict=True):
+        turn["hypothesis"] = hypothesis
+    for turn in users:
+        turn["labels"] = []
+
+
+def _empty_hypotheses(rng: random.Random, turns: list[dict[str, Any]]) -> None:
+    """Two user turns whose audio was dropped: no transcript."""
+    users = [t for t in turns if t["speaker"] == "user"]
+    for turn in rng.sample(users, 2):
+        turn["hypothesis"], turn["labels"] = "", []
+
+
+#: (language, conversation number after the language's others, problem, how it is made)
+DATA_QUALITY: tuple[tuple[str, int, str, Callable], ...] = (
+    ("en", CONVERSATIONS_PER_LANGUAGE + 1, "shifted_hypotheses", _shift_hypotheses),
+    ("de", CONVERSATIONS_PER_LANGUAGE + 1, "empty_hypotheses", _empty_hypotheses),
+)
+
+
+def data_quality_conversations(rng: random.Random, seed: int) -> list[dict[str, Any]]:
+    """One conversation per entry of ``DATA_QUALITY``, made like the others, then broken."""
+    langs = {lang.code: lang for lang in LANGS}
+    records = []
+    for code, number, problem, make in DATA_QUALITY:
+        lang, dataset = langs[code], ITSM
+        turns = conversation_turns(rng, lang, Deck(rng, lang.templates[dataset]), dataset, [])
+        make(rng, turns)
+        records.append(
+            {
+                "id": f"demo-{code}-{number:03d}",
+                "language": code,
+                "dataset": dataset,
+                "model": MODELS[number % len(MODELS)],
+                "metadata": {
+                    "scenario": rng.choice(SCENARIOS[dataset]),
+                    "generated_by": GENERATOR,
+                    "seed": seed,
+                    "data_quality": problem,
+                },
+                "turns": turns,
+            }
+        )
+    return records
+
+
 def generate(seed: int = DEFAULT_SEED) -> list[dict[str, Any]]:
     """Build every demo conversation, deterministically from ``seed``."""
     rng = random.Random(seed)
     records = []
     for lang in LANGS:
         records.extend(language_conversations(rng, lang, seed))
+    records.extend(data_quality_conversations(rng, seed))  # last: the others stay the same
     records = _nfc(records)
     for record in records:
         _check(record)

@@ -12,7 +12,9 @@ Accepted shapes (detected per file):
    "transcribed_user_turns": {turn id: text}}`.
 
 Every line is checked before anything is written; the first problem is reported with its
-line and field, and nothing is imported. The same bytes are never imported twice, and
+line and field, and nothing is imported. The data-quality checks (`services.dataquality`)
+run on the imported conversations in the same transaction: their findings are stored
+with the import, never a reason to refuse it. The same bytes are never imported twice, and
 two imports racing for the same file or the same conversation end with one imported and
 the other refused as a conflict (`DuplicateImport`), never with a database error.
 """
@@ -30,9 +32,10 @@ from urllib.parse import urlsplit
 from django.db import IntegrityError, transaction
 
 from ..languages import LANGUAGES
-from ..models import Conversation, Dataset, ImportBatch, Job, Language, Turn
+from ..models import Conversation, DataFinding, Dataset, ImportBatch, Job, Language, Turn
 from . import audit
 from .configs import ensure_languages
+from .dataquality import refresh_findings
 from .scoring import create_job
 
 MAX_LINE_BYTES = 5_000_000
@@ -161,6 +164,7 @@ class ImportResult:
     turns: int
     skipped_existing: int
     jobs: list[Job]
+    findings: list[DataFinding] = field(default_factory=list)
 
 
 def parse(data: bytes, source: str, *, default_dataset: str = "default") -> tuple[str, list]:
@@ -455,8 +459,9 @@ def _import(content_hash, source, fmt, conversations, *, user, merge) -> ImportR
         turns=batch.turns,
         skipped_existing=skipped,
     )
+    findings = refresh_findings(batch.conversation_set.values_list("pk", flat=True))
     jobs = _queue_scoring(turn_ids, user)
-    return ImportResult(batch, len(new), batch.turns, skipped, jobs)
+    return ImportResult(batch, len(new), batch.turns, skipped, jobs, findings)
 
 
 def _refuse_same_file(content_hash: str, source: str) -> None:

@@ -10,7 +10,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from ..models import Assignment, Conversation, Flag, ReviewPass, Turn
+from ..models import (
+    Assignment,
+    Conversation,
+    DataFinding,
+    Flag,
+    ImportBatch,
+    RePairing,
+    ReviewPass,
+    Turn,
+)
 from ..roles import is_maintainer_of, is_reviewer, maintained_languages
 
 
@@ -143,3 +152,28 @@ def get_reference_flag_for_maintainer(request: HttpRequest, pk: int) -> Flag:
     flag = get_reference_flag_for_user(request, pk)
     require_maintainer(request, flag.language)
     return flag
+
+
+def get_batch_for_user(request: HttpRequest, pk: int) -> ImportBatch:
+    """An import's result: for everyone who reads the conversations it brought."""
+    require_reviewer(request)
+    return get_object_or_404(ImportBatch.objects.select_related("created_by"), pk=pk)
+
+
+def get_finding_for_maintainer(
+    request: HttpRequest, pk: int, finding: int
+) -> tuple[Conversation, DataFinding | None]:
+    """A conversation's data-quality finding, to act on: maintainers of its language. The
+    finding is None when the conversation was checked again since (its findings are new
+    rows): the page that offered it is stale, not the URL wrong."""
+    conversation = get_conversation_for_user(request, pk)
+    require_maintainer(request, conversation.language)
+    return conversation, DataFinding.objects.filter(pk=finding, conversation=conversation).first()
+
+
+def get_repairing_for_maintainer(request: HttpRequest, pk: int) -> RePairing:
+    """A re-pairing, to undo: maintainers of its conversation's language."""
+    require_reviewer(request)
+    repairing = get_object_or_404(RePairing.objects.select_related("conversation"), pk=pk)
+    require_maintainer(request, repairing.conversation.language)
+    return repairing

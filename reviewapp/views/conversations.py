@@ -38,6 +38,7 @@ from .access import (
     get_turn_for_user,
     require_reviewer,
 )
+from .dataquality import conversation_banner
 
 PAGE_SIZE = 50
 # The same pattern the normalizer's annotations step drops: notes, not speech.
@@ -691,6 +692,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_close": can_close_flags(
             request, conversation.language, language.config_language if language else ""
         ),
+        "data_quality": conversation_banner(request, conversation),
     }
     if request.htmx and request.htmx.target == "turns":
         return render(request, "reviewapp/conversation.html#turns", context)

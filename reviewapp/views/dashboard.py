@@ -15,9 +15,9 @@ from django_htmx.http import HttpResponseStopPolling
 from scoring.metrics import rate
 
 from ..languages import LANGUAGES
-from ..models import ConfigVersion, Job, ReviewPass
+from ..models import ConfigVersion, DataFinding, Job, ReviewPass
 from ..pass_queries import Coverage, coverage, units
-from ..queries import BUCKETS, VARIANTS, LanguageStats, language_stats
+from ..queries import BUCKETS, VARIANTS, LanguageStats, dataset_findings, language_stats
 from ..roles import maintained_languages
 from .access import require_reviewer
 
@@ -92,6 +92,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "maintained": sorted(maintained_languages(request.user)),
         "rows": rows,
         "review": _review(rows),
+        "findings": dataset_findings(),
+        "finding_kinds": DataFinding.Kind.choices,
         "jobs": jobs,
         "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
     }

@@ -1,10 +1,12 @@
-"""Imports: the upload page (maintainers) and the token-authenticated JSON endpoint."""
+"""Imports: the upload page (maintainers) and the token-authenticated JSON endpoint. An
+import's result page, with its data-quality findings, is in `views.dataquality`."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import logging
+from collections import Counter
 
 from django import forms
 from django.conf import settings
@@ -77,14 +79,16 @@ def upload(request: HttpRequest) -> HttpResponse:
                 logger.exception("import of %s: the database did not answer", upload.name)
                 error, status = DATABASE_DOWN, 503
             else:
+                found = len(result.findings)
                 messages.success(
                     request,
                     (
                         f"Imported {result.conversations} conversations and {result.turns} turns; "
-                        f"scoring runs in the background."
+                        f"scoring runs in the background. The data-quality checks found "
+                        f"{found} problem{'' if found == 1 else 's'}."
                     ),
                 )
-                return redirect("reviewapp:dashboard")
+                return redirect("reviewapp:import_detail", result.batch.pk)
     if request.method == "POST" and status == 200:
         # an empty or missing file is refused by the form: still a refusal, not a 200
         status = 400
@@ -166,9 +170,15 @@ def api_import(request: HttpRequest) -> JsonResponse:
             "turns": result.turns,
             "skipped_existing": result.skipped_existing,
             "jobs": [job.pk for job in result.jobs],
+            "findings": _finding_counts(result.findings),
         },
         status=201,
     )
+
+
+def _finding_counts(findings) -> dict[str, int]:
+    """{kind: count} of an import's data-quality findings (kinds with none left out)."""
+    return dict(Counter(finding.kind for finding in findings))
 
 
 def _token_user(request: HttpRequest):

@@ -21,6 +21,15 @@ from tests.browser.support import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+# data-quality findings: turns 0-2 hold the transcripts of turns 1-3 (a banner, a re-pair)
+SHIFTED = [
+    {"reference": "My laptop will not start.", "hypothesis": "The screen stays black."},
+    {"reference": "The screen stays black.", "hypothesis": "I tried another charger."},
+    {"reference": "I tried another charger.", "hypothesis": "Can someone call me back?"},
+    {"reference": "Can someone call me back?", "hypothesis": ""},
+]
+
+
 @pytest.fixture
 def data(db, make_user):
     maintainer = make_user("ada-maintainer-en", maintains=["en"])
@@ -29,7 +38,9 @@ def data(db, make_user):
         {"reference": "I'm at twenty-five", "hypothesis": "I am at 25"},
     ]
     line = {"id": "a11y-1", "language": "en", "dataset": "a11y", "turns": turns}
-    do_import((json.dumps(line) + "\n").encode(), "a11y.jsonl")  # scored inline (eager)
+    shifted = {"id": "a11y-2", "language": "en", "dataset": "a11y", "turns": SHIFTED}
+    body = "".join(json.dumps(row) + "\n" for row in (line, shifted)).encode()
+    batch = do_import(body, "a11y.jsonl").batch  # scored inline (eager)
     conversation = Conversation.objects.get(external_id="a11y-1")
     flag = do_create_flag(
         maintainer, conversation.turns.get(index=0).scores.get(), 0, category="false_error"
@@ -41,7 +52,13 @@ def data(db, make_user):
         maintainer, "en", content, title="Add a filler", flags=[flag]
     )
     do_comment(maintainer, proposal, "umm is a filler in every English set we have")
-    return {"maintainer": maintainer, "conversation": conversation, "proposal": proposal}
+    return {
+        "maintainer": maintainer,
+        "conversation": conversation,
+        "proposal": proposal,
+        "shifted": Conversation.objects.get(external_id="a11y-2"),
+        "batch": batch,
+    }
 
 
 def pages(data) -> dict[str, str]:
@@ -51,6 +68,8 @@ def pages(data) -> dict[str, str]:
         "flag queue": "/flags",
         "proposal": f"/proposals/{data['proposal'].pk}",
         "config history": "/languages/en/config",
+        "conversation with data-quality findings": f"/conversations/{data['shifted'].pk}",
+        "import result": f"/imports/{data['batch'].pk}",
     }
 
 

@@ -27,6 +27,15 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
+# data-quality findings: turns 0-2 hold the transcripts of turns 1-3 (a banner, a re-pair)
+SHIFTED = [
+    {"reference": "My laptop will not start.", "hypothesis": "The screen stays black."},
+    {"reference": "The screen stays black.", "hypothesis": "I tried another charger."},
+    {"reference": "I tried another charger.", "hypothesis": "Can someone call me back?"},
+    {"reference": "Can someone call me back?", "hypothesis": ""},
+]
+
+
 @pytest.fixture
 def data(db, make_user):
     maintainer = make_user("erin-maintainer-en", maintains=["en"])
@@ -37,7 +46,9 @@ def data(db, make_user):
         {"reference": "I'm at twenty-five", "hypothesis": "I am at 25"},
     ]
     line = {"id": "csp-1", "language": "en", "dataset": "csp", "turns": turns}
-    do_import((json.dumps(line) + "\n").encode(), "csp.jsonl")  # scored inline (eager)
+    shifted = {"id": "csp-2", "language": "en", "dataset": "csp", "turns": SHIFTED}
+    body = "".join(json.dumps(row) + "\n" for row in (line, shifted)).encode()
+    batch = do_import(body, "csp.jsonl").batch  # scored inline (eager)
     conversation = Conversation.objects.get(external_id="csp-1")
     flag = do_create_flag(
         maintainer, conversation.turns.get(index=0).scores.get(), 0, category="false_error"
@@ -54,6 +65,8 @@ def data(db, make_user):
         "flag": flag,
         "proposal": proposal,
         "job": Job.objects.latest("pk"),
+        "shifted": Conversation.objects.get(external_id="csp-2"),
+        "batch": batch,
     }
 
 
@@ -108,6 +121,8 @@ def test_main_pages_raise_no_csp_violation(live_server, recorded, data):
         "/languages/en/ablation",
         f"/jobs/{data['job'].pk}",
         "/imports/new",
+        f"/imports/{data['batch'].pk}",
+        f"/conversations/{data['shifted'].pk}",
         "/admin/",
         "/admin/reviewapp/maintainerlanguage/",
         "/admin/reviewapp/maintainerlanguage/add/",

@@ -126,3 +126,23 @@ def with_rules(version: ConfigVersion, *rules: tuple[str, str]) -> dict:
     added = [{"pattern": p, "replacement": r} for p, r in rules]
     content["config"]["replacements"] = content["config"].get("replacements", []) + added
     return content
+
+
+GERMAN_TURNS = [
+    ("Mein Konto ist seit heute Morgen gesperrt.", "Mein Konto ist seit heute morgen gesperrt."),
+    ("Ich habe mein Passwort dreimal falsch eingegeben.", "Ich habe mein Passwort 3 mal falsch"),
+    ("Können Sie mir einen neuen Code schicken?", "Können Sie mir einen neuen Kot schicken"),
+    ("Meine Handynummer endet auf vier sieben.", "Meine Handynummer endet auf 47."),
+]
+
+
+def shifted_conversation(language: str = "de", **fields) -> Conversation:
+    """A scored conversation whose user turns 0-2 hold the transcripts of turns 1-3 (turn
+    3's is empty), with its data-quality findings: a shift, and an empty hypothesis."""
+    from reviewapp.services.dataquality import refresh_findings
+
+    hypotheses = [hyp for _, hyp in GERMAN_TURNS[1:]] + [""]
+    pairs = [(ref, hyp) for (ref, _), hyp in zip(GERMAN_TURNS, hypotheses, strict=True)]
+    conversation = scored_conversation(pairs, language=language, **fields)
+    refresh_findings([conversation.pk])
+    return conversation

@@ -1,7 +1,7 @@
 """Every state change writes one append-only audit event, in the transaction of the change:
 one test per action (flags, proposals, approval, rejection, rebase, revert, import,
-rescore queued and cancelled, role changes, API tokens, review passes). Audit rows cannot
-be changed or deleted."""
+rescore queued and cancelled, role changes, API tokens, review passes, re-pairings). Audit
+rows cannot be changed or deleted."""
 
 from __future__ import annotations
 
@@ -15,14 +15,15 @@ from django.core.management import call_command
 from django.db.models import ProtectedError
 from django.urls import NoReverseMatch, reverse
 
-from reviewapp.models import ApiToken, AuditEvent, Job, Language
+from reviewapp.models import ApiToken, AuditEvent, DataFinding, Job, Language
 from reviewapp.services import proposals
 from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.flags import do_create_flag, do_edit_flag, do_withdraw_flag
 from reviewapp.services.imports import do_import
 from reviewapp.services.references import do_accept_reference, do_reject_reference
-from reviewapp.services.scoring import create_job
+from reviewapp.services.repairs import do_repair, do_restore
+from reviewapp.services.scoring import create_job, run_chunk
 from tests.reviewapp.factories import scored_conversation
 
 pytestmark = pytest.mark.django_db
@@ -401,6 +402,57 @@ def test_pass_region_adjudicated(maintainer_de, review_pass, score):
     }
 
 
+# --- data quality: re-pairing a shifted run --------------------------------------------------
+
+
+@pytest.fixture
+def repairing(maintainer_de, v1):
+    """A German conversation whose user turns 0-2 hold the transcripts of turns 1-3,
+    re-paired by maintainer_de."""
+    references = [
+        "Mein Konto ist seit heute Morgen gesperrt.",
+        "Ich habe mein Passwort dreimal falsch eingegeben.",
+        "Können Sie mir einen neuen Code schicken?",
+        "Meine Handynummer endet auf vier sieben.",
+    ]
+    pairs = zip(references, references[1:] + [""], strict=True)
+    line = {
+        "id": "shift-1",
+        "language": "de",
+        "turns": [{"reference": r, "hypothesis": h} for r, h in pairs],
+    }
+    result = do_import((json.dumps(line) + "\n").encode(), "shift.jsonl", user=maintainer_de)
+    for chunk in result.jobs[0].chunks.all():
+        run_chunk(chunk.pk)
+    finding = DataFinding.objects.get(kind=DataFinding.Kind.SHIFT)
+    return do_repair(maintainer_de, finding)
+
+
+def test_pairing_repaired(maintainer_de, repairing):
+    event = only_event(Action.PAIRING_REPAIRED)
+    assert (event.actor, event.object_type, event.object_id, event.language) == (
+        maintainer_de,
+        "repairing",
+        str(repairing.pk),
+        "de",
+    )
+    assert event.data["turns"] == [0, 2] and event.data["shift"] == 1
+    assert event.data["changed"] == [0, 1, 2, 3]
+    assert event.data["before"]["errors"] > event.data["after"]["errors"]
+
+
+def test_pairing_restored(maintainer_de, repairing):
+    do_restore(maintainer_de, repairing)
+    event = only_event(Action.PAIRING_RESTORED)
+    assert (event.actor, event.object_type, event.object_id) == (
+        maintainer_de,
+        "repairing",
+        str(repairing.pk),
+    )
+    assert event.data["changed"] == [0, 1, 2, 3]
+    assert event.data["after"] == only_event(Action.PAIRING_REPAIRED).data["before"]
+
+
 def test_every_action_has_a_test_here():
     tested = {
         Action.IMPORT: test_import,
@@ -425,6 +477,8 @@ def test_every_action_has_a_test_here():
         Action.PASS_REVIEWED: test_pass_turn_reviewed,
         Action.PASS_LABELED: test_pass_region_labeled,
         Action.PASS_ADJUDICATED: test_pass_region_adjudicated,
+        Action.PAIRING_REPAIRED: test_pairing_repaired,
+        Action.PAIRING_RESTORED: test_pairing_restored,
     }
     assert set(tested) == set(Action.values)
 

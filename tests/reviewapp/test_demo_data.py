@@ -20,7 +20,10 @@ def records() -> tuple[dict, ...]:
 
 
 def user_turns(language: str | None = None):
+    """The user turns of the labelled conversations (not those with a data problem)."""
     for record in records():
+        if "data_quality" in record["metadata"]:
+            continue
         if language is None or record["language"] == language:
             yield from (t for t in record["turns"] if t["speaker"] == "user")
 
@@ -59,7 +62,7 @@ def test_main_writes_the_file(tmp_path, capsys):
     out = tmp_path / "demo.jsonl"
     assert gen.main(["--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == gen.to_jsonl(list(records()))
-    assert "120 conversations" in capsys.readouterr().out
+    assert "122 conversations" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
@@ -90,7 +93,8 @@ def test_record_shape():
         for turn in record["turns"]:
             assert turn["speaker"] in {"user", "assistant"}
             assert set(turn) <= {"speaker", "reference", "hypothesis", "labels", "audio_url"}
-            assert turn["reference"] and turn["hypothesis"]
+            assert turn["reference"]
+            assert turn["hypothesis"] or record["metadata"].get("data_quality")
             if "audio_url" in turn:
                 assert turn["audio_url"].startswith(f"demo/{record['id']}/turn-")
 
@@ -116,6 +120,24 @@ def test_unlabelled_turns_are_identical_and_labelled_ones_differ():
     for turn in user_turns():
         same = turn["reference"] == turn["hypothesis"]
         assert same == (not turn["labels"]), turn
+
+
+def test_the_data_problems_are_what_the_checks_find_and_nothing_else_is():
+    from scoring.dataquality.files import check_file, configured_code_switch
+
+    checked, found = check_file(gen.DEFAULT_OUT, code_switch=configured_code_switch())
+    assert checked == len(records())
+    summary = [(item.conversation, item.finding.kind, item.finding.turns) for item in found]
+    assert summary == [
+        ("demo-en-011", "shift", "turns 2–8"),
+        ("demo-en-011", "empty", "turn 9"),
+        ("demo-de-011", "empty", "turn 0"),
+        ("demo-de-011", "empty", "turn 4"),
+    ]
+    problems = {r["id"]: r["metadata"].get("data_quality") for r in records()}
+    assert problems["demo-en-011"] == "shifted_hypotheses"
+    assert problems["demo-de-011"] == "empty_hypotheses"
+    assert sum(1 for problem in problems.values() if problem) == len(gen.DATA_QUALITY)
 
 
 def test_assistant_turns_are_not_transcribed():

@@ -24,6 +24,7 @@ from reviewapp.models import (
     AuditEvent,
     ConfigVersion,
     Conversation,
+    DataFinding,
     Flag,
     ImportBatch,
     Job,
@@ -40,8 +41,9 @@ from reviewapp.services import proposals
 from reviewapp.services.flag_states import do_close_flags
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.passes import do_create_pass
+from reviewapp.services.repairs import do_repair
 from reviewapp.services.scoring import create_job
-from tests.reviewapp.factories import scored_conversation, with_fillers
+from tests.reviewapp.factories import scored_conversation, shifted_conversation, with_fillers
 
 pytestmark = pytest.mark.django_db
 
@@ -71,6 +73,10 @@ EXPECTED: dict[str, dict[str, dict]] = {
         "GET": row(405, 405, 405, 405, 405),
         "POST": row(401, 401, 401, 401, 401),  # a session is not a token
     },
+    "import_detail": {"GET": READ, "POST": GET_ONLY},
+    # data quality: maintainers of the conversation's language re-pair and restore
+    "finding_repair": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
+    "repairing_restore": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     # browse and flag
     "conversations": {"GET": READ, "POST": GET_ONLY},
     "conversation": {"GET": READ, "POST": GET_ONLY},
@@ -171,6 +177,12 @@ def objects(reviewer, maintainer_de, make_user):
     conversation = scored_conversation([pair], language="de")
     turn = conversation.turns.get()
     flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
+    # data quality: an import with a shifted conversation, and another one re-paired (before
+    # the versions below: the factories make version 1 the active one)
+    batch = ImportBatch.objects.create(content_hash="perm", source_name="perm.jsonl")
+    shifted = shifted_conversation("de", batch=batch)
+    repaired = shifted_conversation("de")
+    repairing = do_repair(maintainer_de, repaired.findings.get(kind=DataFinding.Kind.SHIFT))
     reference_flag = do_create_flag(
         make_user("rolf-reviewer"),
         turn.scores.get(),
@@ -200,6 +212,9 @@ def objects(reviewer, maintainer_de, make_user):
         maintainer_de, name="p", language="de", reviewers=[reviewer, maintainer_de], overlap=2
     )
     return {
+        "batch": batch,
+        "finding": shifted.findings.get(kind=DataFinding.Kind.SHIFT),
+        "repairing": repairing,
         "audio": "perm/clip.wav",
         "pass": review_pass,
         "pass_reviewers": [reviewer.pk, maintainer_de.pk],
@@ -218,6 +233,9 @@ def objects(reviewer, maintainer_de, make_user):
 
 #: The URL arguments of each URL name that takes any, from the `objects` fixture.
 URL_ARGS = {
+    "import_detail": lambda o: [o["batch"].pk],
+    "finding_repair": lambda o: [o["finding"].conversation_id, o["finding"].pk],
+    "repairing_restore": lambda o: [o["repairing"].pk],
     "conversation": lambda o: [o["conversation"].pk],
     "why": lambda o: [o["turn"].pk, 0],
     "why_turn": lambda o: [o["turn"].pk],
@@ -337,6 +355,7 @@ def state() -> tuple:
         list(Assignment.objects.order_by("pk").values_list("pk", "state")),
         RegionLabel.objects.count(),
         Adjudication.objects.count(),
+        list(DataFinding.objects.order_by("pk").values_list("pk", flat=True)),
     )
 
 

@@ -226,3 +226,63 @@ def test_labels_names_the_line_without_a_language(tmp_path):
     result = run("labels", "--input", str(rows), check=False)
     assert result.returncode == 2
     assert 'line 1: field "language" is missing or not a string' in result.stderr
+
+
+# --- check-data ------------------------------------------------------------------------------
+
+CHECKED_PAIRS = [
+    ("Hi, I'm locked out of my account again.", "Hi, I am locked out of my account again"),
+    ("My username is dev slash ops nine.", "My user name is dev/ops9."),
+    ("I can't open the reset link you sent me.", "I cannot open the reset link you sent me."),
+    ("It says my password expired three days ago.", "It says my pass word expired 3 days ago."),
+]
+
+
+def conversations_file(tmp_path, hypotheses) -> Path:
+    rows = tmp_path / "conversations.jsonl"
+    good = [{"reference": r, "hypothesis": h} for r, h in CHECKED_PAIRS]
+    pairs = zip(CHECKED_PAIRS, hypotheses, strict=True)
+    bad = [{"reference": r, "hypothesis": h} for (r, _), h in pairs]
+    rows.write_text(
+        json.dumps({"id": "good", "language": "en", "turns": good})
+        + "\n\n"
+        + json.dumps({"id": "bad", "language": "en", "turns": bad})
+        + "\n"
+    )
+    return rows
+
+
+def test_check_data_prints_findings_with_line_numbers_and_exits_1(tmp_path):
+    shifted = [h for _, h in CHECKED_PAIRS[1:]] + [""]
+    rows = conversations_file(tmp_path, shifted)
+    result = run("check-data", str(rows), check=False)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{rows}:3: bad: turns 0–2: each hypothesis is the transcript")
+    assert lines[1] == f"{rows}:3: bad: turn 3: the hypothesis is empty (the reference is not)"
+    assert lines[-1] == "2 finding(s) in 1 of 2 conversation(s): shift 1, empty 1"
+    as_json = run("check-data", str(rows), "--json", check=False).stdout.splitlines()
+    assert [json.loads(line)["kind"] for line in as_json[:-1]] == ["shift", "empty"]
+    assert json.loads(as_json[-1]) == {
+        "summary": True,
+        "conversations": 2,
+        "with_findings": 1,
+        "findings": {"shift": 1, "empty": 1},
+    }
+
+
+def test_check_data_exits_0_when_nothing_is_found(tmp_path):
+    rows = conversations_file(tmp_path, [h for _, h in CHECKED_PAIRS])
+    result = run("check-data", str(rows), "--lang", "de")
+    assert result.stdout == "0 finding(s) in 0 of 0 conversation(s)\n"
+    rows.write_text(rows.read_text().split("\n")[0] + "\n")  # the good conversation alone
+    result = run("check-data", str(rows), "--lang", "en")
+    assert result.stdout == "0 finding(s) in 0 of 1 conversation(s)\n"
+
+
+def test_check_data_names_a_bad_line_and_exits_2(tmp_path):
+    rows = tmp_path / "bad.jsonl"
+    rows.write_text('{"id": "a", "language": "en", "turns": []}\n{"id": "b"}\n')
+    result = run("check-data", str(rows), check=False)
+    assert result.returncode == 2
+    assert 'line 2: field "language" is missing or not a string' in result.stderr

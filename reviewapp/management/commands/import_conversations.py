@@ -30,5 +30,6 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Imported {result.conversations} conversations, {result.turns} turns "
             f"(batch {result.batch.pk}); {result.skipped_existing} already present; "
-            f"{len(result.jobs)} scoring job(s) queued."
+            f"{len(result.jobs)} scoring job(s) queued; {len(result.findings)} data-quality "
+            f"finding(s) (`manage.py check_data --batch {result.batch.pk} --list` lists them)."
         )

@@ -123,7 +123,8 @@ def test_queries_do_not_grow_with_languages_or_turns(
     client = client_for(reviewer)
     scored_conversation([("my flight", "my fight")])
     dashboard(client)
-    with django_assert_num_queries(11) as few:  # 10, and one to find no review pass
+    # 11, one to find no review pass and one for the data-quality findings per dataset
+    with django_assert_num_queries(12) as few:
         dashboard(client)
     for language in ("de", "fr", "ha"):
         scored_conversation([("a b c", "a b d")] * 5, language=language)
@@ -195,7 +196,8 @@ def test_review_coverage_queries_do_not_grow_with_passes_or_labels(
 
     client = client_for(reviewer)
     dashboard(client)
-    with django_assert_num_queries(16):  # 10, and the passes, coverage and 4 for labels
+    # 11 (with the findings per dataset), and the passes, coverage and 4 for labels
+    with django_assert_num_queries(17):
         dashboard(client)
     scored_conversation([TWO_REGIONS] * 2, language="de")
     again = do_create_pass(
@@ -207,6 +209,6 @@ def test_review_coverage_queries_do_not_grow_with_passes_or_labels(
     )
     for assignment in again.assignments.select_related("turn"):
         do_mark_reviewed(reviewer, again, assignment.turn)
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(17):
         html = dashboard(client).content.decode()
     assert '<span class="reviewed">2/2</span>' in review_row(html, "de")

@@ -45,6 +45,9 @@ def test_maintainer_imports_their_language(client_for, maintainer_de):
     response = upload(client_for(maintainer_de), jsonl("de"))
     assert response.status_code == 302
     assert Conversation.objects.count() == 1
+    # to the import's result page (tests/reviewapp/views/test_dataquality.py)
+    batch = ImportBatch.objects.get()
+    assert response["Location"] == reverse("reviewapp:import_detail", args=[batch.pk])
 
 
 def test_maintainer_cannot_import_another_language(client_for, maintainer_de):
@@ -91,6 +94,18 @@ def test_api_imports_with_a_token_and_no_csrf_cookie(token):
     response = api(Client(enforce_csrf_checks=True), jsonl("de"), token)
     assert response.status_code == 201
     assert response.json()["conversations"] == 1
+
+
+def test_api_answers_the_data_quality_findings_per_kind(client, token):
+    turns = [
+        {"reference": "Mein Konto ist seit heute Morgen gesperrt.", "hypothesis": ""},
+        {"reference": "Anmelde-Konto", "hypothesis": "Anmeldekonto"},
+    ]
+    body = (json.dumps({"id": "c1", "language": "de", "turns": turns}) + "\n").encode()
+    response = api(client, body, token)
+    assert response.status_code == 201
+    assert response.json()["findings"] == {"empty": 1}
+    assert api(client, jsonl("de", "c2"), token).json()["findings"] == {}
 
 
 def test_api_reports_errors_as_json(client, token):

@@ -235,7 +235,7 @@ def test_corrected_turns_cost_one_query_whatever_their_number(
     plain = scored_conversation([TYPO])
     url = reverse("reviewapp:conversation", args=[plain.pk])
     client.get(url)
-    with django_assert_num_queries(9) as plain_queries:  # a maintainer's roles: one more
+    with django_assert_num_queries(11) as plain_queries:  # roles: one more; data quality: two
         client.get(url)
     plain_count = len(plain_queries.captured_queries)
     for conversation in conversations:  # + the reference versions of its corrected turns
