@@ -29,6 +29,8 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from scoring.stats import percentile_interval
+
 __all__ = ["Agreement", "Tally", "agreement", "bootstrap"]
 
 #: Resamples of the bootstrap; the interval is their 2.5th and 97.5th percentiles.
@@ -140,9 +142,9 @@ def bootstrap(
         if alpha is not None:
             alphas.append(alpha)
         percents.append(percent)
-    alpha_ci = _interval(alphas) if len(alphas) * 2 >= samples else None
+    alpha_ci = percentile_interval(alphas) if len(alphas) * 2 >= samples else None
     return Agreement(
-        total.alpha, total.percent, total.units, alpha_ci, _interval(percents), samples
+        total.alpha, total.percent, total.units, alpha_ci, percentile_interval(percents), samples
     )
 
 
@@ -177,17 +179,3 @@ def _vectors(tallies: list[Tally]) -> _Vectors:
         row += [(index["equal_pairs"], tally.equal_pairs), (index["pairs"], tally.pairs)]
         rows.append(row)
     return _Vectors(cells, rows)
-
-
-def _interval(values: list[float], level: float = 0.95) -> tuple[float, float]:
-    """The percentile interval: the values at the (1 - level) / 2 and (1 + level) / 2
-    quantiles, by linear interpolation between the sorted values."""
-    ordered = sorted(values)
-    return _quantile(ordered, (1 - level) / 2), _quantile(ordered, (1 + level) / 2)
-
-
-def _quantile(ordered: list[float], q: float) -> float:
-    position = q * (len(ordered) - 1)
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
