@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from reviewapp.models import Conversation, Flag
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,14 +25,6 @@ def import_conversation(external_id: str, pairs) -> Conversation:
     line = {"id": external_id, "language": "en", "dataset": "browser", "turns": turns}
     do_import((json.dumps(line) + "\n").encode(), f"{external_id}.jsonl")  # scored (eager)
     return Conversation.objects.get(external_id=external_id)
-
-
-def log_in(page, live_server, user) -> None:
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
 
 
 def test_a_flags_every_identical_region_and_a_maintainer_closes_duplicates(

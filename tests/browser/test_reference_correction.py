@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from reviewapp.models import Conversation, Flag, Score, TurnReference
 from reviewapp.services.imports import do_import
-from tests.conftest import PASSWORD
+from tests.browser.support import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,14 +35,10 @@ def maintainer_en(make_user):
     return make_user("erin-maintainer-en", maintains=["en"])
 
 
-def log_in(context, live_server, user):
+def new_page_as(context, live_server, user):
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.press("#id_password", "Enter")
-    page.wait_for_selector("#dashboard-title")
+    log_in(page, live_server, user)
     return page
 
 
@@ -53,7 +49,7 @@ def test_reviewer_proposes_maintainer_accepts_both_scores_shown(
     conversation_url = f"{live_server.url}/conversations/{turn.conversation_id}"
 
     # --- the reviewer: the corrected-reference field is there for a reference error only
-    page = log_in(contexts[0], live_server, reviewer)
+    page = new_page_as(contexts[0], live_server, reviewer)
     page.goto(conversation_url)
     assert json.loads(page.locator(f"#score-{turn.pk}").get_attribute("data-errors")) == 1
     page.keyboard.press("j")
@@ -88,7 +84,7 @@ def test_reviewer_proposes_maintainer_accepts_both_scores_shown(
     expect(page.locator("#accept-form")).to_have_count(0)
 
     # --- the maintainer accepts it from the conversation page's flag
-    page = log_in(contexts[1], live_server, maintainer_en)
+    page = new_page_as(contexts[1], live_server, maintainer_en)
     page.goto(conversation_url)
     page.locator(f"#review-reference-{flag.pk}").click()
     page.wait_for_selector("#accept-form")
