@@ -6,15 +6,10 @@ script proves the recorder sees a violation when there is one."""
 
 from __future__ import annotations
 
-import copy
-import json
-
 import pytest
 
-from reviewapp.models import Conversation, Job, Language
-from reviewapp.services import proposals
-from reviewapp.services.flags import do_create_flag
-from reviewapp.services.imports import do_import
+from reviewapp.models import Job
+from tests.browser.support import review_world
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,47 +22,13 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-# data-quality findings: turns 0-2 hold the transcripts of turns 1-3 (a banner, a re-pair)
-SHIFTED = [
-    {"reference": "My laptop will not start.", "hypothesis": "The screen stays black."},
-    {"reference": "The screen stays black.", "hypothesis": "I tried another charger."},
-    {"reference": "I tried another charger.", "hypothesis": "Can someone call me back?"},
-    {"reference": "Can someone call me back?", "hypothesis": ""},
-]
-
-
 @pytest.fixture
 def data(db, make_user):
     maintainer = make_user("erin-maintainer-en", maintains=["en"])
     maintainer.is_superuser = True  # to see the admin pages, axes' included
     maintainer.save(update_fields=["is_superuser"])
-    turns = [
-        {"reference": "book it for me", "hypothesis": "look it for me now"},
-        {"reference": "I'm at twenty-five", "hypothesis": "I am at 25"},
-    ]
-    line = {"id": "csp-1", "language": "en", "dataset": "csp", "turns": turns}
-    shifted = {"id": "csp-2", "language": "en", "dataset": "csp", "turns": SHIFTED}
-    body = "".join(json.dumps(row) + "\n" for row in (line, shifted)).encode()
-    batch = do_import(body, "csp.jsonl").batch  # scored inline (eager)
-    conversation = Conversation.objects.get(external_id="csp-1")
-    flag = do_create_flag(
-        maintainer, conversation.turns.get(index=0).scores.get(), 0, category="false_error"
-    )
-    v1 = Language.objects.get(code="en").active_version
-    content = copy.deepcopy(v1.content)
-    content["config"]["fillers"] = [*content["config"].get("fillers", []), "umm"]
-    proposal = proposals.do_create_proposal(
-        maintainer, "en", content, title="Add a filler", flags=[flag]
-    )
-    return {
-        "maintainer": maintainer,
-        "conversation": conversation,
-        "flag": flag,
-        "proposal": proposal,
-        "job": Job.objects.latest("pk"),
-        "shifted": Conversation.objects.get(external_id="csp-2"),
-        "batch": batch,
-    }
+    world = review_world(maintainer, "csp")  # scored inline (eager)
+    return {**world, "job": Job.objects.latest("pk")}
 
 
 @pytest.fixture
