@@ -27,7 +27,7 @@ from scoring.errors import ScoringError
 from .. import alignment
 from ..audio import turn_audio
 from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
-from ..models import Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
+from ..models import Assignment, Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
 from ..services.configs import scorer_for
 from ..services.references import ScorePair, reference_history, score_pair
@@ -396,8 +396,6 @@ def _review_pass_context(request: HttpRequest, conversation: Conversation, langu
     """Reached from a review pass (`?pass=<id>`): the user's queue on this page, for the
     `n` (next turn) and `c` (reviewed, no flag) keys. Empty when the user has no turn of
     that pass here (a pass of others, or no pass)."""
-    from ..models import Assignment
-
     pass_id = request.GET.get("pass", "")
     if not pass_id.isdigit():
         return {}
