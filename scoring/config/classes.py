@@ -441,9 +441,14 @@ class DateRules(_Model):
     English order, `july 25 2012`), from words or numbers."""
 
     months: FormMap = Field(
-        description="Month names and their forms to the canonical name: july july, jul july. "
-        "The twelve canonical names first appear in calendar order (a numeric date is read "
-        "by it)."
+        description="Month names and their forms to the canonical name: july july, jul july."
+    )
+    calendar: list[Form] = Field(
+        default_factory=list,
+        description="The twelve canonical month names in calendar order: a numeric date "
+        "(07/25/2012) reads its month by its place here. Without it a numeric date stays "
+        "as written. A list, not the order of `months`: a JSON object's key order is not "
+        "part of the content hash, and PostgreSQL's jsonb does not keep it.",
     )
     abbreviations_near_numbers: list[Form] = Field(
         default_factory=list,
@@ -478,9 +483,11 @@ class DateRules(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> DateRules:
-        names = list(dict.fromkeys(self.months.values()))
+        names = set(self.months.values())
         if len(names) != 12:
             raise ValueError(f"months: 12 canonical month names expected, found {len(names)}")
+        if self.calendar and (len(self.calendar) != 12 or set(self.calendar) != names):
+            raise ValueError("calendar: the 12 canonical names of `months`, each once")
         return self
 
 

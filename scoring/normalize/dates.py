@@ -23,7 +23,7 @@ Read after the times step (numbers are digits, a clock is already `H MM`):
 >>> from scoring.config.classes import DateRules
 >>> names = ("january february march april may june july august september october "
 ...     "november december").split()
->>> rules = DateRules(months={**{m: m for m in names}, "jul": "july"},
+>>> rules = DateRules(months={**{m: m for m in names}, "jul": "july"}, calendar=names,
 ...     abbreviations_near_numbers=["jul"], order="mdy", day_words=["the", "of"],
 ...     year_pairs=True, decades={"eighties": "80s"})
 >>> step = build_dates(rules, ordinal_suffixes=["st", "nd", "rd", "th"])
@@ -67,7 +67,7 @@ def build_dates(
     near = word_set(rules.abbreviations_near_numbers, form)
     day_words = word_set(rules.day_words, form)
     decades = PhraseTable(rules.decades, form)
-    by_number = _months_by_number(rules.months)
+    by_number = dict(enumerate(rules.calendar, start=1))
     day_suffixes = rules.day_suffixes or ordinal_suffixes
     suffixes = sorted({s for s in day_suffixes if s} | {"."}, key=len, reverse=True)
     day_pattern = re.compile(
@@ -261,15 +261,6 @@ def _decades(tokens: list[str]) -> list[str]:
         match = _DECADE.fullmatch(token)
         out.append(match.group(1) + "s" if match and not token.isdigit() else token)
     return out
-
-
-def _months_by_number(months: dict[str, str]) -> dict[int, str]:
-    """The canonical names in calendar order, as the config first lists them."""
-    ordered: list[str] = []
-    for name in months.values():
-        if name not in ordered:
-            ordered.append(name)
-    return {k + 1: name for k, name in enumerate(ordered[:12])}
 
 
 def _numeric(token, month_first, by_number, day_month) -> tuple[str, str, str | None] | None:

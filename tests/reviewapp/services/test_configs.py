@@ -79,3 +79,15 @@ def test_stamp_mismatch_names_both_stamps(languages):
         f"this worker computes {computed}"
     )
     assert "redeploy" in reason
+
+
+def test_a_stored_version_reads_numeric_dates_as_its_file_does(languages):
+    """The database may give a version's content back with its keys in another order
+    (PostgreSQL's jsonb sorts them); a numeric date must still read its month."""
+    from scoring import Scorer, build_normalizer, bundle_from_data
+
+    stored = ConfigVersion.objects.get(pk=languages["en"].active_version.pk)
+    scorer = Scorer(build_normalizer(bundle_from_data(stored.content)), {})
+    result = scorer.score("I fly on July twenty fifth, twenty twelve", "I fly on 07/25/2012")
+    assert result.hypothesis == "i fly on 25 july 2012"
+    assert result.counts.errors == 0

@@ -4,7 +4,7 @@ not hide. Sentences are our own, in the shape of a voice-agent conversation."""
 
 import pytest
 
-from scoring import Scorer, build_normalizer, load_bundle
+from scoring import load_scorer
 from tests.scoring.helpers import errors, normalized
 
 SAME_SPEECH = [
@@ -90,20 +90,9 @@ SAME_SPEECH = [
 
 
 @pytest.mark.parametrize(("reference", "hypothesis"), SAME_SPEECH)
-def test_two_spellings_of_the_same_speech_give_no_error(reference, hypothesis, fresh_english):
-    result = fresh_english.score(reference, hypothesis)
+def test_two_spellings_of_the_same_speech_give_no_error(reference, hypothesis):
+    result = load_scorer("en").score(reference, hypothesis)
     assert result.counts.errors == 0, (result.reference, result.hypothesis)
-
-
-@pytest.fixture(scope="module")
-def fresh_english() -> Scorer:
-    """An English scorer of its own, not the process-wide one. In the full CI run (one
-    process, after the app's tests on PostgreSQL) the shared scorer scored one of these
-    pairs ("July twenty fifth, twenty twelve" / "07/25/2012") with an error, while it
-    scores none on its own or after any one part of the suite, and the cause is not
-    found yet. These cases check the rules; whether a long-lived scorer's results depend
-    on what it scored before needs a test of its own."""
-    return Scorer(build_normalizer(load_bundle("en")), {})
 
 
 # Real errors that a rule reaching too far would hide.
