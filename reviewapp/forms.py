@@ -150,3 +150,11 @@ class CompareForm(forms.Form):
         if data.get("a") and data.get("a") == data.get("b"):
             self.add_error("b", "choose a model other than A")
         return data
+
+
+class TurnsExportForm(forms.Form):
+    """One model's turns in one language and dataset."""
+
+    language = forms.ChoiceField(choices=list(LANGUAGES.items()))
+    dataset = forms.CharField(max_length=100)
+    model = forms.CharField(max_length=100)

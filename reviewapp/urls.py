@@ -99,4 +99,5 @@ urlpatterns = [
     # two models on the same references, and the comparison's report as a download
     path("compare", compare.compare, name="compare"),
     path("compare/report.<slug:fmt>", compare.compare_report, name="compare_report"),
+    path("turns.csv", compare.turns_export, name="turns_export"),
 ]

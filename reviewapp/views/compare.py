@@ -1,9 +1,11 @@
 """Compare two models on the same references: the page (a GET form, so a comparison is a
-URL to share) and its report as JSON, CSV or sclite-style text. Reviewers read them."""
+URL to share), its report as JSON, CSV or sclite-style text, and each model's turns as
+CSV that imports back. Reviewers read them."""
 
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,7 +19,8 @@ from ..comparisons import (
     report_json,
     report_text,
 )
-from ..forms import CompareForm
+from ..forms import CompareForm, TurnsExportForm
+from ..services.exports import turns_csv
 from .access import require_reviewer
 
 REPORTS = {
@@ -40,6 +43,7 @@ def compare(request: HttpRequest) -> HttpResponse:
         "figures": None if result is None else figures(result),
         "bootstrap": BOOTSTRAP,
         "query": request.GET.urlencode(),
+        "exports": _exports(form) if result is not None else (),
     }
     status = 400 if form.is_bound and not form.is_valid() else 200
     return render(request, "reviewapp/compare.html", context, status=status)
@@ -62,6 +66,21 @@ def compare_report(request: HttpRequest, fmt: str) -> HttpResponse:
     response = HttpResponse(render_report(result), content_type=content_type)
     data = form.cleaned_data
     name = f"compare-{data['language']}-{data['a']}-{data['b']}.{fmt}"
+    response["Content-Disposition"] = f'attachment; filename="{_safe(name)}"'
+    return response
+
+
+@require_GET
+def turns_export(request: HttpRequest) -> HttpResponse:
+    """One model's turns as CSV that the import page reads back (format csv)."""
+    require_reviewer(request)
+    form = TurnsExportForm(request.GET)
+    if not form.is_valid():
+        return HttpResponse(_errors(form), status=400, content_type="text/plain; charset=utf-8")
+    data = form.cleaned_data
+    content = turns_csv(data["language"], data["dataset"], data["model"])
+    response = HttpResponse(content, content_type="text/csv; charset=utf-8")
+    name = f"turns-{data['language']}-{data['dataset']}-{data['model']}.csv"
     response["Content-Disposition"] = f'attachment; filename="{_safe(name)}"'
     return response
 
@@ -106,3 +125,15 @@ def figures(result: ModelComparison) -> dict:
 
 def _percent(rate: float | None) -> str:
     return "n/a" if rate is None else f"{100 * rate:.2f}%"
+
+
+def _exports(form: CompareForm) -> list[tuple[str, str]]:
+    """(model, query string) of each model's turns download."""
+    data = form.cleaned_data
+    return [
+        (
+            model,
+            urlencode({"language": data["language"], "dataset": data["dataset"], "model": model}),
+        )
+        for model in (data["a"], data["b"])
+    ]

@@ -146,6 +146,7 @@ EXPECTED: dict[str, dict[str, dict]] = {
     # comparing two models and downloading the report: reading, like the other pages
     "compare": {"GET": READ, "POST": GET_ONLY},
     "compare_report": {"GET": READ, "POST": GET_ONLY},
+    "turns_export": {"GET": READ, "POST": GET_ONLY},
 }
 
 
@@ -292,6 +293,7 @@ GET_QUERY = {
     "flag_all": {"language": "de", "ref": "leer", "hyp": "lehr"},
     "compare": COMPARED,
     "compare_report": COMPARED,
+    "turns_export": {"language": "de", "dataset": "test-set", "model": "stt-test"},
 }
 
 

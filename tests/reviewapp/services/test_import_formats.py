@@ -9,8 +9,10 @@ import json
 import pytest
 
 from reviewapp.models import Conversation, DataFinding, ImportBatch, Turn
+from reviewapp.services.exports import turns_csv
 from reviewapp.services.import_formats import FormatError, ImportOptions, options_from
 from reviewapp.services.imports import DuplicateImport, ImportError_, do_import
+from reviewapp.services.scoring import run_chunk
 from scoring.formats import Source
 
 pytestmark = pytest.mark.django_db
@@ -273,3 +275,57 @@ def test_the_language_must_be_one_the_importer_maintains():
     with pytest.raises(ImportError_, match="you do not maintain language 'en'"):
         imported(data, "f.csv", opts, allowed_languages={"de"})
     assert nothing_imported()
+
+
+# --- round trip: the app's export of turns imports back as the same turns and scores ------
+
+
+def run_jobs(result) -> None:
+    for job in result.jobs:
+        for chunk_id in job.chunks.values_list("pk", flat=True):
+            run_chunk(chunk_id)
+
+
+def turns_of(dataset: str) -> list[tuple]:
+    """Each turn of a dataset with its score: what a round trip must keep."""
+    rows = []
+    turns = Turn.objects.filter(conversation__dataset__name=dataset).order_by(
+        "conversation__external_id", "index"
+    )
+    for turn in turns.select_related("conversation").prefetch_related("scores"):
+        scores = [(s.errors, s.ref_len, s.rate) for s in turn.scores.all()]
+        conversation = turn.conversation
+        rows.append((conversation.external_id, conversation.model, turn.index, turn.speaker,
+                     turn.reference, turn.hypothesis, turn.scored, scores))  # fmt: skip
+    return rows
+
+
+JSONL_CONVERSATION = {
+    "id": "c1",
+    "language": "en",
+    "dataset": "first",
+    "model": "m-a",
+    "turns": [
+        {"reference": "How can I help?", "hypothesis": "How can I help?", "speaker": "assistant"},
+        {"reference": "my flight, at 7", "hypothesis": "my fight at seven", "speaker": "user"},
+        {"reference": 'she said "yes"\tthen left', "hypothesis": "she said yes", "speaker": "user"},
+    ],
+}
+
+
+@pytest.mark.parametrize("source", ["jsonl", "trn"])
+def test_exported_turns_import_back_as_the_same_turns_and_scores(source):
+    if source == "jsonl":
+        first = do_import(json.dumps(JSONL_CONVERSATION).encode() + b"\n", "c.jsonl")
+    else:
+        first = imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, id_style="rm"))
+    run_jobs(first)
+    dataset = "first" if source == "jsonl" else "calls"
+    exported = turns_csv("en", dataset, "m-a")
+    again = do_import(
+        exported.encode(), "turns.csv", options=options("csv"), default_dataset="second"
+    )
+    run_jobs(again)
+    assert turns_of("second") == turns_of(dataset)
+    assert all(scores for *_, scored, scores in turns_of("second") if scored)
+    assert again.turns == first.turns

@@ -219,3 +219,22 @@ def test_people_without_a_role_are_refused(client_for, outsider, name):
     args = ["json"] if name == "compare_report" else []
     response = client_for(outsider).get(reverse(f"reviewapp:{name}", args=args))
     assert response.status_code == 403
+
+
+def test_each_models_turns_download_as_csv_that_imports_back(client_for, reviewer):
+    two_models(conversations=1)
+    client = client_for(reviewer)
+    body = page(client).content.decode()
+    assert (
+        reverse("reviewapp:turns_export") + "?language=en&amp;dataset=calls&amp;model=m-b" in body
+    )
+    response = client.get(
+        reverse("reviewapp:turns_export"), {"language": "en", "dataset": "calls", "model": "m-a"}
+    )
+    assert response.status_code == 200
+    assert 'filename="turns-en-calls-m-a.csv"' in response["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [(r["conversation"], r["id"], r["reference"], r["hypothesis"]) for r in rows] == [
+        ("call-0", f"call-0#{i}", ref, hyp)
+        for i, (ref, hyp) in enumerate(zip(REFERENCES, WORSE, strict=True))
+    ]
