@@ -93,3 +93,36 @@ def test_a_bad_line_of_a_formatted_file_is_named(tmp_path):
             "--language", "en",
         )  # fmt: skip
     assert not ImportBatch.objects.exists()
+
+
+FORMATS = "tests/fixtures/scoring/formats"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "conversations", "turns"),
+    [
+        (["ref.text", "--format", "kaldi", "--hyp-file", "hyp.text", "--id-style", "spu_id"], 2, 3),
+        (["ref.txt", "--format", "text", "--hyp-file", "hyp.txt"], 3, 3),
+        (["manifest.json", "--format", "nemo"], 2, 3),
+        (["runs.csv", "--format", "csv", "--columns", "id=utt,reference=ref,hypothesis=hyp"], 3, 3),
+        (["runs.tsv", "--format", "tsv"], 2, 3),
+    ],
+)
+def test_the_readme_sample_files_import(arguments, conversations, turns):
+    """The sample files of the README's "Formats and reports", as it shows them."""
+    file, *options = arguments
+    options = [f"{FORMATS}/{o}" if o.startswith(("hyp.", "ref.")) else o for o in options]
+    out = io.StringIO()
+    call_command(
+        "import_conversations", f"{FORMATS}/{file}", *options, "--language", "en", stdout=out
+    )
+    assert out.getvalue().startswith(f"Imported {conversations} conversations, {turns} turns")
+
+
+def test_the_sample_trn_file_is_refused_for_its_alternations():
+    with pytest.raises(CommandError, match=r"ref.trn, line 2: the reference has alternations"):
+        call_command(
+            "import_conversations", f"{FORMATS}/ref.trn", "--format", "trn",
+            "--hyp-file", f"{FORMATS}/hyp.trn", "--language", "en",
+        )  # fmt: skip
+    assert not ImportBatch.objects.exists()
