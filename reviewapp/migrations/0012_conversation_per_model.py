@@ -4,18 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('reviewapp', '0011_data_quality'),
+        ("reviewapp", "0011_data_quality"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='conversation',
-            name='unique_conversation_per_dataset',
+            model_name="conversation",
+            name="unique_conversation_per_dataset",
         ),
         migrations.AddConstraint(
-            model_name='conversation',
-            constraint=models.UniqueConstraint(fields=('dataset', 'model', 'external_id'), name='unique_conversation_per_dataset_model'),
+            model_name="conversation",
+            constraint=models.UniqueConstraint(
+                fields=("dataset", "model", "external_id"),
+                name="unique_conversation_per_dataset_model",
+            ),
         ),
     ]

@@ -44,6 +44,7 @@ __all__ = [
     "FORMATS",
     "FormatError",
     "ImportOptions",
+    "Utterances",
     "conversations_of",
     "options_from",
     "where_of",
