@@ -139,10 +139,10 @@ def test_assistant_speakers_are_context_as_in_json_lines():
 
 
 def test_the_data_quality_checks_run_on_these_imports():
-    ref = "my account is locked since this morning\nI typed my password wrong three times\n"
-    hyp = "my account is locked since this morning\n\n"
-    data = "conversation,reference,hypothesis\n" + "".join(
-        f"c1,{r},{h}\n" for r, h in zip(ref.splitlines(), hyp.splitlines() + [""], strict=False)
+    data = (
+        "conversation,reference,hypothesis\n"
+        "c1,my account is locked since this morning,my account is locked since this morning\n"
+        "c1,I typed my password wrong three times,\n"  # an empty hypothesis
     )
     result = imported(data, "run.csv", options("csv"))
     assert [f.kind for f in result.findings] == [DataFinding.Kind.EMPTY]
