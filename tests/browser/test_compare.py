@@ -4,6 +4,7 @@ that differ most, follow one to its conversation."""
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from tests.browser.support import log_in
 
@@ -56,6 +57,8 @@ def test_compare_two_models_and_follow_a_turn(live_server, page, reviewer):
     assert (
         page.locator("#compare-a td").first.inner_text() == "25.00%"
     )  # 5 errors in 20 words, six times
+    results = Axe().run(page)  # the result, as the accessibility test checks other pages
+    assert not results.violations_count, results.generate_report()
     rows.nth(0).locator("td a").first.click()
     page.wait_for_selector("h1")
     assert "/conversations/" in page.url and "#turn-" in page.url
