@@ -25,14 +25,16 @@ REFERENCES = [
     "please change my seat to the window",
     "I need a receipt for the taxi",
 ]
+# session, user, roles, the form's datasets and models, the language, the scores
+QUERIES = 7
 WORSE = ["my fight leaves at seven tonight", "please change my seat", "I need a receipt for taxi"]
 
 
-def two_models(conversations: int = 6, *, b_hypotheses=REFERENCES, dataset: str = "calls"):
+def two_models(conversations: int = 6, *, b_hypotheses=REFERENCES, first: int = 0):
     """Model A with errors, model B with `b_hypotheses`, on the same references."""
-    calls = DatasetFactory(name=dataset)
+    calls = DatasetFactory(name="calls")
     pairs = {}
-    for n in range(conversations):
+    for n in range(first, first + conversations):
         for model, hyps in (("m-a", WORSE), ("m-b", b_hypotheses)):
             pairs[(model, n)] = scored_conversation(
                 list(zip(REFERENCES, hyps, strict=True)),
@@ -238,3 +240,16 @@ def test_each_models_turns_download_as_csv_that_imports_back(client_for, reviewe
         ("call-0", f"call-0#{i}", ref, hyp)
         for i, (ref, hyp) in enumerate(zip(REFERENCES, WORSE, strict=True))
     ]
+
+
+def test_the_page_queries_do_not_grow_with_conversations(
+    client_for, reviewer, django_assert_num_queries
+):
+    two_models(conversations=2)
+    client = client_for(reviewer)
+    page(client)  # the session and the user's roles are read once
+    with django_assert_num_queries(QUERIES):
+        page(client)
+    two_models(conversations=4, first=2)
+    with django_assert_num_queries(QUERIES):
+        page(client)
