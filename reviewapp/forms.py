@@ -10,7 +10,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from .languages import LANGUAGES
-from .models import Dataset, RegionLabel
+from .models import Conversation, Dataset, RegionLabel
 from .roles import MAINTAINER, REVIEWER
 from .services.edits import available_kinds
 from .services.flags import MAX_REFERENCE_CHARS
@@ -121,3 +121,40 @@ class ReferenceRejectForm(forms.Form):
         max_length=2000,
         help_text="Why the reference stays as it is: the reviewer reads this on the flag.",
     )
+
+
+class CompareForm(forms.Form):
+    """Two models of one language and dataset (GET: the page's URL is the comparison)."""
+
+    language = forms.ChoiceField(choices=list(LANGUAGES.items()))
+    dataset = forms.ChoiceField(choices=())
+    a = forms.ChoiceField(choices=(), label="Model A")
+    b = forms.ChoiceField(choices=(), label="Model B")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        names = Dataset.objects.order_by("name").values_list("name", flat=True)
+        self.fields["dataset"].choices = [(name, name) for name in names]
+        models = (
+            Conversation.objects.exclude(model="")
+            .order_by("model")
+            .values_list("model", flat=True)
+            .distinct()
+        )
+        choices = [(model, model) for model in models]
+        self.fields["a"].choices = choices
+        self.fields["b"].choices = choices
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("a") and data.get("a") == data.get("b"):
+            self.add_error("b", "choose a model other than A")
+        return data
+
+
+class TurnsExportForm(forms.Form):
+    """One model's turns in one language and dataset."""
+
+    language = forms.ChoiceField(choices=list(LANGUAGES.items()))
+    dataset = forms.CharField(max_length=100)
+    model = forms.CharField(max_length=100)

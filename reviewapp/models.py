@@ -185,9 +185,12 @@ class Conversation(models.Model):
 
     class Meta:
         ordering = ["language", "external_id"]
+        # The same conversation transcribed by two models is two rows: two hypothesis sets
+        # of the same references, which the compare page pairs by external_id.
         constraints = [
             models.UniqueConstraint(
-                fields=["dataset", "external_id"], name="unique_conversation_per_dataset"
+                fields=["dataset", "model", "external_id"],
+                name="unique_conversation_per_dataset_model",
             )
         ]
 

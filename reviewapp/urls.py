@@ -3,6 +3,7 @@ from django.urls import path
 from .views import (
     audio,
     bulk_flags,
+    compare,
     configs,
     conversations,
     dashboard,
@@ -95,4 +96,8 @@ urlpatterns = [
         name="pass_adjudicate",
     ),
     path("languages/<str:code>/agreement", passes.language_agreement, name="agreement"),
+    # two models on the same references, and the comparison's report as a download
+    path("compare", compare.compare, name="compare"),
+    path("compare/report.<slug:fmt>", compare.compare_report, name="compare_report"),
+    path("turns.csv", compare.turns_export, name="turns_export"),
 ]

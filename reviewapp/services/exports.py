@@ -7,12 +7,14 @@ whatever the reviewers' flags said.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
 from scoring.config.loader import canonical_json
 
-from ..models import Adjudication, Flag, Language, TurnReference
+from ..models import Adjudication, Conversation, Flag, Language, TurnReference
 from .configs import scorer_for
 
 FIXTURE_SCHEMA = 1
@@ -259,3 +261,35 @@ def write_fixtures(
     }
     path.write_text(dump_json(payload), encoding="utf-8")
     return path
+
+
+TURN_COLUMNS = ("conversation", "id", "speaker", "reference", "hypothesis")
+
+
+def turns_csv(language: str, dataset: str, model: str) -> str:
+    """Every turn of one model's conversations in a dataset, as CSV that the import reads
+    back (`--format csv`: a `conversation` column groups the turns). A turn's id is the
+    utterance id it was imported with, or `conversation#index`; its reference is the
+    current one (corrections included)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(TURN_COLUMNS)
+    conversations = Conversation.objects.filter(
+        language=language, dataset__name=dataset, model=model
+    ).order_by("external_id")
+    for conversation in conversations.prefetch_related("turns"):
+        turns = sorted(conversation.turns.all(), key=lambda turn: turn.index)
+        ids = conversation.metadata.get("utterances")
+        if not isinstance(ids, list) or len(ids) != len(turns):
+            ids = [f"{conversation.external_id}#{turn.index}" for turn in turns]
+        for utterance_id, turn in zip(ids, turns, strict=True):
+            writer.writerow(
+                [
+                    conversation.external_id,
+                    utterance_id,
+                    turn.speaker,
+                    turn.reference,
+                    turn.hypothesis,
+                ]  # fmt: skip
+            )
+    return buffer.getvalue()

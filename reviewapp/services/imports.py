@@ -10,6 +10,9 @@ Accepted shapes (detected per file):
 2. EVA run records (a JSON object, a JSON array of them, or one a line):
    `{"id", "language", "intended_user_turns": {turn id: text},
    "transcribed_user_turns": {turn id: text}}`.
+3. The scoring library's formats (trn, kaldi and text pairs of files, NeMo manifests,
+   csv and tsv), read by its readers and grouped into conversations as
+   `services.import_formats` says, with the language, dataset and model of `ImportOptions`.
 
 Every line is checked before anything is written; the first problem is reported with its
 line and field, and nothing is imported. The data-quality checks (`services.dataquality`)
@@ -36,6 +39,7 @@ from ..models import Conversation, DataFinding, Dataset, ImportBatch, Job, Langu
 from . import audit
 from .configs import ensure_languages
 from .dataquality import refresh_findings
+from .import_formats import CONVERSATIONS, FormatError, ImportOptions, Utterances, conversations_of
 from .scoring import create_job
 
 MAX_LINE_BYTES = 5_000_000
@@ -189,6 +193,46 @@ def parse(data: bytes, source: str, *, default_dataset: str = "default") -> tupl
     if any(c.metadata.get("_eva") for c in conversations):
         fmt = "eva"
     return fmt, conversations
+
+
+def parse_formatted(
+    data: bytes, source: str, options: ImportOptions, *, default_dataset: str = "default"
+) -> list[ParsedConversation]:
+    """A file of the scoring library's formats as conversations, checked like JSON Lines
+    (every text storable and not too long), or the first problem with its line."""
+    try:
+        groups = conversations_of(data, source, options)
+    except FormatError as exc:
+        raise ImportError_(exc.where, exc.problem) from None
+    conversations = [_from_utterances(group, source, options, default_dataset) for group in groups]
+    _check_unique(conversations)
+    return conversations
+
+
+def _from_utterances(
+    group: Utterances, source: str, options: ImportOptions, dataset: str
+) -> ParsedConversation:
+    if len(group.records) > MAX_TURNS:
+        problem = f"conversation {group.key!r} has more than {MAX_TURNS} turns"
+        raise ImportError_(group.where, problem)
+    _storable(group.key, f"{group.where}, conversation id")
+    turns = []
+    for record in group.records:
+        where = f"{source}, line {record.line}"
+        _storable(record.speaker or "", f"{where}, speaker")
+        texts = {"reference": record.reference, "hypothesis": record.hypothesis}
+        turns.append(
+            ParsedTurn(
+                reference=_text(texts, "reference", where, empty_ok=True),
+                hypothesis=_text(texts, "hypothesis", where, empty_ok=True),
+                speaker=record.speaker or "",
+            )
+        )
+    metadata = {"format": options.format, "utterances": [r.id for r in group.records]}
+    _check_json(metadata, group.where)
+    return ParsedConversation(
+        group.key, options.language, dataset, options.model, metadata, turns, group.where
+    )
 
 
 def _whole_json(text: str, source: str):
@@ -395,9 +439,9 @@ def _number(obj: dict, name: str, where: str) -> float | None:
 
 
 def _check_unique(conversations: list[ParsedConversation]) -> None:
-    seen: dict[tuple[str, str], str] = {}
+    seen: dict[tuple[str, str, str], str] = {}
     for conv in conversations:
-        key = (conv.dataset, conv.external_id)
+        key = (conv.dataset, conv.model, conv.external_id)
         if key in seen:
             raise ImportError_(
                 f"{conv.where}, field id",
@@ -414,13 +458,24 @@ def do_import(
     merge: bool = False,
     default_dataset: str = "default",
     allowed_languages: set[str] | None = None,
+    options: ImportOptions | None = None,
 ) -> ImportResult:
     """Import a file in one transaction and queue its scoring once committed.
 
     `allowed_languages`: the importer's languages (a maintainer imports only those).
+    `options`: the format of the file and, for the scoring library's formats, the
+    hypothesis file, language and model (`services.import_formats`).
     """
-    content_hash = hashlib.sha256(data).hexdigest()
-    fmt, conversations = parse(data, source, default_dataset=default_dataset)
+    options = options or ImportOptions()
+    digest = hashlib.sha256(data)
+    if options.format == CONVERSATIONS:
+        fmt, conversations = parse(data, source, default_dataset=default_dataset)
+    else:
+        conversations = parse_formatted(data, source, options, default_dataset=default_dataset)
+        fmt = options.format
+        if options.hypothesis is not None:  # the pair of files is what is not imported twice
+            digest.update(b"\0" + options.hypothesis.data)
+    content_hash = digest.hexdigest()
     if allowed_languages is not None:
         for conv in conversations:
             if conv.language not in allowed_languages:
@@ -493,18 +548,19 @@ def _new_conversations(conversations, merge: bool):
     datasets = {c.dataset for c in conversations}
     existing = set(
         Conversation.objects.filter(dataset__name__in=datasets).values_list(
-            "dataset__name", "external_id"
+            "dataset__name", "model", "external_id"
         )
     )
-    clashes = [c for c in conversations if (c.dataset, c.external_id) in existing]
+    clashes = [c for c in conversations if (c.dataset, c.model, c.external_id) in existing]
     if clashes and not merge:
         first = clashes[0]
+        model = f" for model {first.model!r}" if first.model else ""
         raise DuplicateImport(
             f"{first.where}, field id",
-            f"conversation {first.external_id!r} already exists in dataset {first.dataset!r} "
-            f"({len(clashes)} in all); import with merge to add only the new ones",
+            f"conversation {first.external_id!r} already exists in dataset {first.dataset!r}"
+            f"{model} ({len(clashes)} in all); import with merge to add only the new ones",
         )
-    new = [c for c in conversations if (c.dataset, c.external_id) not in existing]
+    new = [c for c in conversations if (c.dataset, c.model, c.external_id) not in existing]
     return new, len(clashes)
 
 

@@ -20,8 +20,12 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from scoring.formats import ID_STYLES, Source
+
+from ..languages import LANGUAGE_CHOICES
 from ..models import ApiToken
 from ..roles import maintained_languages
+from ..services.import_formats import CONVERSATIONS, FormatError, options_from
 from ..services.imports import ImportError_, do_import
 from .access import require_maintainer
 
@@ -41,14 +45,69 @@ def _unstorable(source: str, exc: Exception) -> str:
     return f"{source}: a value cannot be stored ({reason}); nothing was imported"
 
 
+FORMAT_CHOICES = [
+    (CONVERSATIONS, "Conversations: JSON Lines or EVA run records"),
+    ("trn", "sclite trn: reference file and hypothesis file"),
+    ("kaldi", "Kaldi text: reference file and hypothesis file"),
+    ("text", "Parallel text: line n of the reference against line n of the hypothesis"),
+    ("nemo", "NeMo manifest (text and pred_text)"),
+    ("csv", "CSV with a header row"),
+    ("tsv", "TSV with a header row"),
+]
+
+
 class ImportForm(forms.Form):
-    file = forms.FileField(help_text="JSON Lines (one conversation a line) or EVA run records.")
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial=CONVERSATIONS, required=False)
+    file = forms.FileField(help_text="The file, or the reference file of trn, Kaldi and text.")
+    hypothesis_file = forms.FileField(
+        required=False, help_text="The hypothesis file of trn, Kaldi and parallel text."
+    )
+    language = forms.ChoiceField(
+        required=False,
+        choices=[("", "—")] + LANGUAGE_CHOICES,
+        help_text="The language of a trn, Kaldi, text, NeMo, CSV or TSV file.",
+    )
+    model = forms.CharField(
+        required=False, max_length=100, help_text="The model whose hypotheses the file holds."
+    )
+    columns = forms.CharField(
+        required=False,
+        max_length=500,
+        help_text="CSV and TSV: role=column, e.g. id=utt,reference=ref,hypothesis=hyp.",
+    )
+    id_style = forms.ChoiceField(
+        required=False,
+        choices=[("", "—")] + [(style, style) for style in ID_STYLES],
+        help_text="trn and Kaldi: read the speaker from utterance ids (rm: cmh_sa01 is cmh).",
+    )
     dataset = forms.CharField(
         max_length=100, initial="default", help_text="Dataset for conversations that name none."
     )
     merge = forms.BooleanField(
         required=False, help_text="Add only conversations not already imported."
     )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        hyp = data.get("hypothesis_file")
+        hypothesis = None if hyp is None else Source(hyp.name, _read_upload(hyp))
+        try:
+            data["options"] = options_from(data, hypothesis)
+        except FormatError as exc:
+            field = exc.where.replace(" ", "_")
+            if field in self.fields:
+                self.add_error(field, exc.problem)
+            else:
+                self.add_error(None, str(exc))
+        return data
+
+
+def _read_upload(upload) -> bytes:
+    if upload.size > MAX_UPLOAD_BYTES:
+        raise forms.ValidationError(
+            f"{upload.name}: larger than {MAX_UPLOAD_BYTES // 1_000_000} MB"
+        )
+    return upload.read()
 
 
 @require_http_methods(["GET", "POST"])
@@ -70,6 +129,7 @@ def upload(request: HttpRequest) -> HttpResponse:
                     allowed_languages=languages,
                     merge=form.cleaned_data["merge"],
                     default_dataset=form.cleaned_data["dataset"],
+                    options=form.cleaned_data["options"],
                 )
             except ImportError_ as exc:
                 error, status = str(exc), exc.status
@@ -118,7 +178,9 @@ def _json_errors(view):
 @csrf_exempt  # no cookies: the bearer token is the credential
 @_json_errors
 def api_import(request: HttpRequest) -> JsonResponse:
-    """POST JSON Lines with `Authorization: Bearer <token>`; answers JSON, never HTML."""
+    """POST JSON Lines with `Authorization: Bearer <token>`; answers JSON, never HTML.
+    `?format=trn&language=en&model=m` (and `columns`, `id_style`) import the scoring
+    library's formats; two files come as a multipart form (`file`, `hypothesis_file`)."""
     if request.method != "POST":
         response = JsonResponse({"error": "use POST"}, status=405)
         response["Allow"] = "POST"
@@ -138,7 +200,7 @@ def api_import(request: HttpRequest) -> JsonResponse:
             status=411,
         )  # fmt: skip
     try:
-        body = request.body
+        data, source, hypothesis = _api_files(request, source)
     except RequestDataTooBig:  # "answers JSON, never HTML", even for a body that is too big
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         return JsonResponse(
@@ -146,14 +208,23 @@ def api_import(request: HttpRequest) -> JsonResponse:
              "imported (split the file, or use the upload page)"},
             status=413,
         )  # fmt: skip
+    except ValueError as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+    try:
+        options = options_from(request.GET, hypothesis)
+    except FormatError as exc:
+        return JsonResponse(
+            {"error": f"{exc}; nothing was imported", "where": exc.where}, status=400
+        )
     try:
         result = do_import(
-            body,
+            data,
             source,
             user=user,
             allowed_languages=languages,
             merge=request.GET.get("merge") == "1",
             default_dataset=request.GET.get("dataset") or "default",
+            options=options,
         )
     except ImportError_ as exc:
         status = 403 if "you do not maintain" in exc.problem else exc.status
@@ -174,6 +245,18 @@ def api_import(request: HttpRequest) -> JsonResponse:
         },
         status=201,
     )
+
+
+def _api_files(request: HttpRequest, source: str) -> tuple[bytes, str, Source | None]:
+    """(file, its name, the hypothesis file): the body, or for two files (trn, kaldi,
+    text) a multipart form with `file` and `hypothesis_file`."""
+    if request.content_type != "multipart/form-data":
+        return request.body, source, None
+    upload, hyp = request.FILES.get("file"), request.FILES.get("hypothesis_file")
+    if upload is None:
+        raise ValueError("a multipart import needs a part named file; nothing was imported")
+    hypothesis = None if hyp is None else Source(hyp.name, hyp.read())
+    return upload.read(), upload.name, hypothesis
 
 
 def _finding_counts(findings) -> dict[str, int]:

@@ -143,6 +143,10 @@ EXPECTED: dict[str, dict[str, dict]] = {
     "pass_disagreements": {"GET": READ, "POST": GET_ONLY},
     "pass_adjudicate": {"GET": GET_ONLY, "POST": row(LOGIN, 403, 403, 403, 302)},
     "agreement": {"GET": READ, "POST": GET_ONLY},
+    # comparing two models and downloading the report: reading, like the other pages
+    "compare": {"GET": READ, "POST": GET_ONLY},
+    "compare_report": {"GET": READ, "POST": GET_ONLY},
+    "turns_export": {"GET": READ, "POST": GET_ONLY},
 }
 
 
@@ -175,6 +179,10 @@ def objects(reviewer, maintainer_de, make_user):
     # (a second open flag of one author on one region is refused, not written)
     pair = ("das Konto ist leer", "das Kondo ist lehr")
     conversation = scored_conversation([pair], language="de")
+    # another model's hypothesis of the same reference: the pair the compare pages compare
+    scored_conversation(
+        [(pair[0], pair[0])], language="de", model="stt-other", external_id=conversation.external_id
+    )
     turn = conversation.turns.get()
     flag = do_create_flag(reviewer, turn.scores.get(), 0, category="false_error", note="mine")
     # data quality: an import with a shifted conversation, and another one re-paired (before
@@ -271,6 +279,7 @@ URL_ARGS = {
     "pass_disagreements": lambda o: [o["pass"].pk],
     "pass_adjudicate": lambda o: [o["pass"].pk, o["turn"].pk, 0],
     "agreement": lambda o: ["de"],
+    "compare_report": lambda o: ["json"],
 }
 
 
@@ -279,7 +288,13 @@ def url_args(name: str, objects: dict) -> list:
 
 
 #: The query of a GET that needs one (the pair whose regions flag_all flags).
-GET_QUERY = {"flag_all": {"language": "de", "ref": "leer", "hyp": "lehr"}}
+COMPARED = {"language": "de", "dataset": "test-set", "a": "stt-test", "b": "stt-other"}
+GET_QUERY = {
+    "flag_all": {"language": "de", "ref": "leer", "hyp": "lehr"},
+    "compare": COMPARED,
+    "compare_report": COMPARED,
+    "turns_export": {"language": "de", "dataset": "test-set", "model": "stt-test"},
+}
 
 
 def post_data(name: str, objects: dict) -> dict:

@@ -257,3 +257,107 @@ def test_the_same_conversation_twice_at_once_imports_once_and_the_api_answers_40
     assert "conversation 'c1' already exists" in body["error"]
     assert list(Conversation.objects.values_list("external_id", flat=True)) == ["c1"]
     assert ImportBatch.objects.count() == 1
+
+
+# --- the scoring library's formats: the same readers as the CLI and the command ------------
+
+TRN_REF = b"Anmelde-Konto bitte (anna_1)\nMein Konto ist gesperrt (anna_2)\n"
+TRN_HYP = b"Anmeldekonto bitte (anna_1)\nMein Konto ist gesperrt (anna_2)\n"
+
+
+def test_the_upload_page_imports_a_trn_pair_with_its_language_and_model(client_for, maintainer_de):
+    response = client_for(maintainer_de).post(
+        reverse("reviewapp:import"),
+        {
+            "format": "trn",
+            "file": SimpleUploadedFile("ref.trn", TRN_REF),
+            "hypothesis_file": SimpleUploadedFile("hyp.trn", TRN_HYP),
+            "language": "de",
+            "model": "stt-a",
+            "id_style": "rm",
+            "dataset": "calls",
+        },
+    )
+    assert response.status_code == 302
+    conversation = Conversation.objects.get()
+    assert (conversation.external_id, conversation.language, conversation.model) == (
+        "anna",
+        "de",
+        "stt-a",
+    )
+    assert [t.hypothesis for t in conversation.turns.order_by("index")] == [
+        "Anmeldekonto bitte",
+        "Mein Konto ist gesperrt",
+    ]
+
+
+def test_the_upload_page_names_the_line_of_a_bad_csv(client_for, maintainer_de):
+    content = b"reference,hypothesis\nhallo,hallo\nzu,viele,felder\n"
+    response = client_for(maintainer_de).post(
+        reverse("reviewapp:import"),
+        {"format": "csv", "file": SimpleUploadedFile("run.csv", content), "language": "de",
+         "dataset": "default"},
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert b"run.csv, line 3: has 3 fields, the header has 2" in response.content
+    assert Conversation.objects.count() == 0 and ImportBatch.objects.count() == 0
+
+
+def test_the_upload_page_names_a_missing_option(client_for, maintainer_de):
+    response = client_for(maintainer_de).post(
+        reverse("reviewapp:import"),
+        {"format": "trn", "file": SimpleUploadedFile("ref.trn", TRN_REF), "language": "de",
+         "dataset": "default"},
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert response.context["form"].errors["hypothesis_file"] == ["trn needs a hypothesis file"]
+    assert Conversation.objects.count() == 0
+
+
+def test_the_api_imports_a_nemo_manifest_from_the_body(client, token):
+    rows = [
+        {"audio_filepath": "a.wav", "duration": 1.2, "text": "Anmelde-Konto",
+         "pred_text": "Anmeldekonto", "conversation": "c1"},
+    ]  # fmt: skip
+    body = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    response = client.post(
+        reverse("reviewapp:api_import") + "?name=m.json&format=nemo&language=de&model=stt-b",
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["turns"] == 1
+    assert Conversation.objects.get().model == "stt-b"
+
+
+def test_the_api_imports_two_files_as_a_multipart_form(client, token):
+    response = client.post(
+        reverse("reviewapp:api_import") + "?format=trn&language=de&model=stt-a",
+        {"file": SimpleUploadedFile("ref.trn", TRN_REF),
+         "hypothesis_file": SimpleUploadedFile("hyp.trn", TRN_HYP)},
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )  # fmt: skip
+    assert response.status_code == 201, response.content
+    assert response.json()["conversations"] == 2
+
+
+def test_the_api_names_the_line_and_the_option(client, token):
+    url = reverse("reviewapp:api_import")
+    response = client.post(
+        url + "?format=trn&language=de",
+        {"file": SimpleUploadedFile("ref.trn", TRN_REF),
+         "hypothesis_file": SimpleUploadedFile("hyp.trn", b"nur eins (anna_1)\n")},
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert response.json()["where"] == "ref.trn, line 2"
+    response = client.post(
+        url + "?format=kaldi&language=xx",
+        b"u1 hallo\n",
+        content_type="text/plain",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 400
+    assert response.json()["where"] == "language"
+    assert Conversation.objects.count() == 0 and ImportBatch.objects.count() == 0

@@ -1,0 +1,331 @@
+"""Imports of the scoring library's formats: every reader's good files become the right
+conversations and turns; every malformed shape names its file and line and imports
+nothing; the data-quality checks run on them as on JSON Lines."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reviewapp.models import Conversation, DataFinding, ImportBatch, Turn
+from reviewapp.services.exports import turns_csv
+from reviewapp.services.import_formats import FormatError, ImportOptions, options_from
+from reviewapp.services.imports import DuplicateImport, ImportError_, do_import
+from reviewapp.services.scoring import run_chunk
+from scoring.formats import Source
+
+pytestmark = pytest.mark.django_db
+
+TRN_REF = "hello there (spk1_u1)\nhow are you (spk1_u2)\nfine thanks (spk2_u1)\n"
+TRN_HYP = "hello (spk1_u1)\nhow are you (spk1_u2)\nfine tanks (spk2_u1)\n"
+KALDI_REF = "spk1-u1 hello there\nspk1-u2 how are you\nspk2-u1 fine thanks\n"
+KALDI_HYP = "spk1-u1 hello\nspk1-u2 how are you\nspk2-u1 fine tanks\n"
+TEXT_REF = "hello there\nhow are you\n"
+TEXT_HYP = "hello\nhow are you\n"
+CSV = (
+    "utt,conversation,speaker,ref,hyp\n"
+    "u1,call-1,caller,hello there,hello\n"
+    'u2,call-1,caller,"how are you, then",how are you then\n'
+    "u3,call-2,caller,fine thanks,fine tanks\n"
+)
+CSV_COLUMNS = "id=utt,reference=ref,hypothesis=hyp"
+
+
+def manifest(*rows: dict) -> bytes:
+    return "".join(json.dumps(row) + "\n" for row in rows).encode()
+
+
+def nemo_row(audio: str, text: str, pred: str, **extra) -> dict:
+    return {"audio_filepath": audio, "duration": 1.0, "text": text, "pred_text": pred, **extra}
+
+
+NEMO = manifest(
+    nemo_row("a1.wav", "hello there", "hello", conversation="call-1", speaker="ann"),
+    nemo_row("a2.wav", "how are you", "how are you", conversation="call-1", speaker="ann"),
+    nemo_row("b1.wav", "fine thanks", "fine tanks", conversation="call-2", speaker="bob"),
+)
+
+
+def options(fmt: str, hyp: str | None = None, **fields) -> ImportOptions:
+    hypothesis = None if hyp is None else Source("hyp", hyp.encode())
+    return options_from({"format": fmt, "language": "en", "model": "m-a", **fields}, hypothesis)
+
+
+def imported(data: bytes | str, name: str, opts: ImportOptions, **kwargs):
+    data = data.encode() if isinstance(data, str) else data
+    return do_import(data, name, options=opts, default_dataset="calls", **kwargs)
+
+
+def shape() -> dict[str, list[tuple[str, str, str]]]:
+    """{conversation id: [(speaker, reference, hypothesis), ...]} of what was imported."""
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for turn in Turn.objects.select_related("conversation").order_by("conversation", "index"):
+        out.setdefault(turn.conversation.external_id, []).append(
+            (turn.speaker, turn.reference, turn.hypothesis)
+        )
+    return out
+
+
+def nothing_imported() -> bool:
+    return not Conversation.objects.exists() and not ImportBatch.objects.exists()
+
+
+def test_trn_groups_utterances_by_the_speaker_of_their_ids():
+    result = imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, id_style="rm"))
+    assert (result.conversations, result.turns, result.batch.format) == (2, 3, "trn")
+    assert shape() == {
+        "spk1": [("spk1", "hello there", "hello"), ("spk1", "how are you", "how are you")],
+        "spk2": [("spk2", "fine thanks", "fine tanks")],
+    }
+    conversation = Conversation.objects.get(external_id="spk1")
+    assert (conversation.language, conversation.model, conversation.dataset.name) == (
+        "en",
+        "m-a",
+        "calls",
+    )
+    assert conversation.metadata["utterances"] == ["spk1_u1", "spk1_u2"]
+
+
+def test_trn_without_an_id_style_makes_a_conversation_of_each_utterance():
+    result = imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+    assert (result.conversations, result.turns) == (3, 3)
+    assert shape()["spk2_u1"] == [("", "fine thanks", "fine tanks")]
+
+
+def test_kaldi_groups_by_speaker_like_trn():
+    result = imported(KALDI_REF, "text", options("kaldi", KALDI_HYP, id_style="rm"))
+    assert (result.conversations, result.turns, result.batch.format) == (2, 3, "kaldi")
+    assert shape()["spk2"] == [("spk2", "fine thanks", "fine tanks")]
+
+
+def test_parallel_text_makes_a_conversation_of_each_line():
+    result = imported(TEXT_REF, "ref.txt", options("text", TEXT_HYP))
+    assert (result.conversations, result.turns) == (2, 2)
+    assert shape() == {"1": [("", "hello there", "hello")], "2": [("", *["how are you"] * 2)]}
+
+
+def test_nemo_groups_by_its_conversation_field():
+    result = imported(NEMO, "manifest.json", options("nemo"))
+    assert (result.conversations, result.turns, result.batch.format) == (2, 3, "nemo")
+    assert shape()["call-1"] == [("ann", "hello there", "hello"), ("ann", *["how are you"] * 2)]
+    assert Conversation.objects.get(external_id="call-2").metadata["utterances"] == ["b1.wav"]
+
+
+def test_csv_with_a_column_mapping_groups_by_its_conversation_column():
+    result = imported(CSV, "run.csv", options("csv", columns=CSV_COLUMNS))
+    assert (result.conversations, result.turns, result.batch.format) == (2, 3, "csv")
+    assert shape()["call-1"] == [
+        ("caller", "hello there", "hello"),
+        ("caller", "how are you, then", "how are you then"),
+    ]
+
+
+def test_tsv_reads_like_csv():
+    tsv = CSV.replace(",", "\t").replace('"how are you\t then"', "how are you, then")
+    result = imported(tsv, "run.tsv", options("tsv", columns=CSV_COLUMNS))
+    assert (result.conversations, result.turns) == (2, 3)
+    assert shape()["call-1"][1] == ("caller", "how are you, then", "how are you then")
+
+
+def test_assistant_speakers_are_context_as_in_json_lines():
+    data = "conversation,speaker,reference,hypothesis\nc,assistant,hi,hi\nc,user,yes,yes\n"
+    result = imported(data, "run.csv", options("csv"))
+    assert result.turns == 1  # scored turns, as JSON Lines counts them
+    assert list(Turn.objects.order_by("index").values_list("speaker", "scored")) == [
+        ("assistant", False),
+        ("user", True),
+    ]
+
+
+def test_the_data_quality_checks_run_on_these_imports():
+    data = (
+        "conversation,reference,hypothesis\n"
+        "c1,my account is locked since this morning,my account is locked since this morning\n"
+        "c1,I typed my password wrong three times,\n"  # an empty hypothesis
+    )
+    result = imported(data, "run.csv", options("csv"))
+    assert [f.kind for f in result.findings] == [DataFinding.Kind.EMPTY]
+    assert DataFinding.objects.get().batch == result.batch
+
+
+def test_the_same_ids_under_another_model_are_another_hypothesis_set():
+    imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+    other = "hello there (spk1_u1)\nhow are you (spk1_u2)\nfine thanks (spk2_u1)\n"
+    result = imported(TRN_REF, "ref.trn", options("trn", other, model="m-b"))
+    assert result.conversations == 3
+    assert Conversation.objects.filter(external_id="spk1_u1").count() == 2
+
+
+def test_the_same_pair_of_files_twice_is_refused():
+    imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+    with pytest.raises(DuplicateImport, match="already imported"):
+        imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+
+
+def test_the_same_ids_under_the_same_model_need_a_merge():
+    imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+    with pytest.raises(DuplicateImport, match="already exists in dataset 'calls' for model"):
+        imported(TRN_REF, "ref.trn", options("trn", TRN_REF))
+
+
+BAD_PAIRS = [
+    # (format, reference file, hypothesis file, fields, where, problem)
+    ("trn", "hello there (u1)\nno id here\n", "hello (u1)\n", {}, "ref, line 2", "no utterance id"),
+    ("trn", TRN_REF, "hello (spk1_u1)\nfine (spk2_u1)\n", {}, "ref, line 2", "has no hypothesis"),
+    ("trn", TRN_REF, TRN_HYP + "extra (spk3_u1)\n", {}, "hyp, line 4", "is not in ref"),
+    ("trn", TRN_REF + "again (spk1_u1)\n", TRN_HYP, {}, "ref, line 4", "duplicate utterance id"),
+    ("trn", "i { um / uh } see (u1)\n", "i see (u1)\n", {}, "ref, line 1", "alternations"),
+    (
+        "trn",
+        "ok (u1)\nI am a (farmer) (u2)\n",
+        "ok (u1)\nI am a (u2)\n",
+        {},
+        "ref, line 2",
+        "alternations",
+    ),
+    ("trn", "i { um / uh see (u1)\n", "i see (u1)\n", {}, "ref, line 1", "column"),
+    ("trn", "ok (u1)\n", "{ a / b } (u1)\n", {}, "hyp, line 1", "reference files only"),
+    ("trn", "hello (u1)\n", "hello (u1)\n", {"id_style": "rm"}, "ref, line 1", "id style rm"),
+    ("trn", "ok (u1)\nb\xe9d (u2)\n", "ok (u1)\n", {}, "ref, line 2", "not valid UTF-8"),
+    ("kaldi", KALDI_REF, "spk1-u1 hello\n", {}, "ref, line 2", "has no hypothesis"),
+    ("kaldi", KALDI_REF + "spk1-u1 again\n", KALDI_HYP, {}, "ref, line 4", "duplicate"),
+    ("kaldi", KALDI_REF, KALDI_HYP.replace("fine", "fi\x00ne"), {}, "hyp, line 3", "NUL"),
+    ("text", TEXT_REF + "one more\n", TEXT_HYP, {}, "ref, line 3", "no partner line"),
+    ("text", TEXT_REF, TEXT_HYP + "one more\n", {}, "hyp, line 3", "no partner line"),
+]
+
+
+def encoded(text: str) -> bytes:
+    """UTF-8, but a lone `\\xe9` stands for the byte 0xE9 (Latin-1, not UTF-8)."""
+    return text.encode("utf-8").replace("\xe9".encode(), b"\xe9")
+
+
+@pytest.mark.parametrize(("fmt", "ref", "hyp", "fields", "where", "problem"), BAD_PAIRS)
+def test_a_malformed_pair_of_files_names_the_line_and_imports_nothing(
+    fmt, ref, hyp, fields, where, problem
+):
+    opts = options_from({"format": fmt, "language": "en", **fields}, Source("hyp", encoded(hyp)))
+    with pytest.raises(ImportError_) as caught:
+        imported(encoded(ref), "ref", opts)
+    assert str(caught.value).startswith(f"{where}: "), str(caught.value)
+    assert problem in caught.value.problem
+    assert nothing_imported()
+
+
+BAD_FILES = [
+    # (format, file, columns, where, problem)
+    ("nemo", NEMO + b"{not json}\n", "", "f, line 4", "invalid JSON"),
+    (
+        "nemo",
+        NEMO + manifest({"audio_filepath": "c.wav", "duration": 1, "text": "x"}),
+        "",
+        "f, line 4",
+        '"pred_text" is missing',
+    ),
+    ("nemo", NEMO + manifest(nemo_row("a1.wav", "x", "y")), "", "f, line 4", "duplicate"),
+    ("nemo", manifest(nemo_row("a.wav", "x", "y", duration=-1)), "", "f, line 1", "duration"),
+    ("csv", CSV + "u4,call-2,caller,too,many,fields\n", CSV_COLUMNS, "f, line 5", "6 fields"),
+    ("csv", CSV, "id=utt,reference=text,hypothesis=hyp", "f, line 1", "no column 'text'"),
+    ("csv", CSV, "", "f, line 1", "no column 'reference'"),
+    ("csv", CSV + 'u4,call-2,caller,"open quote,x\n', CSV_COLUMNS, "f, line 5", "not valid CSV"),
+    ("csv", CSV + "u1,call-3,caller,a,b\n", CSV_COLUMNS, "f, line 5", "duplicate"),
+    ("csv", CSV + "u4,call-3,caller,a\x00b,b\n", CSV_COLUMNS, "f, line 5", "NUL"),
+    ("csv", CSV + f"u4,{'c' * 201},caller,a,b\n", CSV_COLUMNS, "f, line 5", "longer than 200"),
+    ("tsv", "reference\thypothesis\na\tb\tc\n", "", "f, line 2", "3 fields"),
+    ("tsv", "", "", "f", "is empty"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "data", "columns", "where", "problem"), BAD_FILES)
+def test_a_malformed_file_names_the_line_and_imports_nothing(fmt, data, columns, where, problem):
+    opts = options(fmt, columns=columns)
+    with pytest.raises(ImportError_) as caught:
+        imported(data, "f", opts)
+    assert str(caught.value).startswith(f"{where}: "), str(caught.value)
+    assert problem in caught.value.problem
+    assert nothing_imported()
+
+
+@pytest.mark.parametrize(
+    ("fields", "hypothesis", "where", "problem"),
+    [
+        ({"format": "trn", "language": "en"}, None, "hypothesis file", "needs a hypothesis file"),
+        ({"format": "nemo", "language": "en"}, b"x", "hypothesis file", "one file"),
+        ({"format": "csv"}, None, "language", "is not a language"),
+        ({"format": "xml", "language": "en"}, None, "format", "is not one of"),
+        ({"format": "csv", "language": "en", "columns": "id"}, None, "columns", "ROLE=COLUMN"),
+        ({"format": "nemo", "language": "en", "columns": "id=a"}, None, "columns", "csv and tsv"),
+        ({"format": "csv", "language": "en", "id_style": "rm"}, None, "id style", "trn and kaldi"),
+        ({"format": "trn", "language": "en", "id_style": "x"}, b"", "id style", "not one of"),
+        ({"language": "en"}, None, "language", "are for the formats"),
+    ],
+)
+def test_bad_options_name_the_field(fields, hypothesis, where, problem):
+    source = None if hypothesis is None else Source("hyp", hypothesis)
+    with pytest.raises(FormatError) as caught:
+        options_from(fields, source)
+    assert caught.value.where == where
+    assert problem in caught.value.problem
+
+
+def test_the_language_must_be_one_the_importer_maintains():
+    opts = options("csv")
+    data = "reference,hypothesis\na,b\n"
+    with pytest.raises(ImportError_, match="you do not maintain language 'en'"):
+        imported(data, "f.csv", opts, allowed_languages={"de"})
+    assert nothing_imported()
+
+
+# --- round trip: the app's export of turns imports back as the same turns and scores ------
+
+
+def run_jobs(result) -> None:
+    for job in result.jobs:
+        for chunk_id in job.chunks.values_list("pk", flat=True):
+            run_chunk(chunk_id)
+
+
+def turns_of(dataset: str) -> list[tuple]:
+    """Each turn of a dataset with its score: what a round trip must keep."""
+    rows = []
+    turns = Turn.objects.filter(conversation__dataset__name=dataset).order_by(
+        "conversation__external_id", "index"
+    )
+    for turn in turns.select_related("conversation").prefetch_related("scores"):
+        scores = [(s.errors, s.ref_len, s.rate) for s in turn.scores.all()]
+        conversation = turn.conversation
+        rows.append((conversation.external_id, conversation.model, turn.index, turn.speaker,
+                     turn.reference, turn.hypothesis, turn.scored, scores))  # fmt: skip
+    return rows
+
+
+JSONL_CONVERSATION = {
+    "id": "c1",
+    "language": "en",
+    "dataset": "first",
+    "model": "m-a",
+    "turns": [
+        {"reference": "How can I help?", "hypothesis": "How can I help?", "speaker": "assistant"},
+        {"reference": "my flight, at 7", "hypothesis": "my fight at seven", "speaker": "user"},
+        {"reference": 'she said "yes"\tthen left', "hypothesis": "she said yes", "speaker": "user"},
+    ],
+}
+
+
+@pytest.mark.parametrize("source", ["jsonl", "trn"])
+def test_exported_turns_import_back_as_the_same_turns_and_scores(source):
+    if source == "jsonl":
+        first = do_import(json.dumps(JSONL_CONVERSATION).encode() + b"\n", "c.jsonl")
+    else:
+        first = imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, id_style="rm"))
+    run_jobs(first)
+    dataset = "first" if source == "jsonl" else "calls"
+    exported = turns_csv("en", dataset, "m-a")
+    again = do_import(
+        exported.encode(), "turns.csv", options=options("csv"), default_dataset="second"
+    )
+    run_jobs(again)
+    assert turns_of("second") == turns_of(dataset)
+    assert all(scores for *_, scored, scores in turns_of("second") if scored)
+    assert again.turns == first.turns
