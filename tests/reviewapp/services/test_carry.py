@@ -137,3 +137,19 @@ def test_an_edit_no_text_holds_carries_every_score_and_is_done_at_once(corpus, m
     assert job.total == 0 and job.status == Job.Status.DONE
     assert stored(v2) == full_rescore(v2)
     assert Language.objects.get(code="en").scored_version == v2
+
+
+def test_a_turn_whose_original_reference_holds_the_key_is_rescored(reviewer, make_user):
+    """A corrected turn is scored on its original reference too: a key only there
+    still changes one of its scores, so the turn is rescored, not carried."""
+    turn = scored_conversation([("zzhm I want a refund", "I want a refund")]).turns.get()
+    flag = do_create_flag(reviewer, turn.scores.get(), 0, category="reference_error")
+    do_accept_reference(make_user("erin", maintains=["en"]), flag, "I want a refund")
+    v1 = Language.objects.get(code="en").active_version
+    for chunk in create_job(Job.Kind.SCORE, "en", v1, [turn.pk]).chunks.all():
+        run_chunk(chunk.pk)
+    scored_conversation([UNTOUCHED[1]])  # a turn to carry, so the edit is incremental
+    v2, job = approve(make_user("mia", maintains=["en"]), with_fillers(v1, "zzhm"))
+    assert [pk for chunk in job.chunks.all() for pk in chunk.turn_ids] == [turn.pk]
+    assert stored(v2) == full_rescore(v2)
+    assert Score.objects.get(turn=turn, version=v2, reference_version=1).errors == 0
