@@ -157,6 +157,8 @@ def text_key(text: str, folds: Iterable[tuple[str, str]] = ()) -> str:
 
 
 def _prepared(text: str, folds: tuple[tuple[str, str], ...]) -> str:
+    if not folds and text.isascii():
+        return text.lower()  # what every step below does to ASCII text, in one
     text = _fold(unicodedata.normalize("NFC", text).lower(), folds)
     text = _fold(unicodedata.normalize("NFKC", text).lower(), folds)
     bare = "".join(
