@@ -136,9 +136,23 @@ def ensure_summaries(corpus) -> None:
         call_command("rebuild_summaries", "--skip-counts", stdout=io.StringIO())
 
 
+def require_same_code(corpus) -> None:
+    """An approval carries scores only from a version this code computes: a corpus
+    scored by other scoring code is rescored whole, which is not what this measures."""
+    from reviewapp.services.configs import scorer_for, stamp_mismatch
+
+    reason = stamp_mismatch(corpus.version, scorer_for(corpus.version))
+    if reason:
+        raise RuntimeError(
+            f"{reason}. The corpus must be scored by this code: drop the benchmark database "
+            "and run again (it is loaded anew)."
+        )
+
+
 def run() -> str:
     support.require_services()
     corpus = support.corpus()
+    require_same_code(corpus)
     ensure_summaries(corpus)
     load = support.load_average()
     word, content = pick_filler(corpus.version)
