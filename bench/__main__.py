@@ -1,9 +1,9 @@
 """`python -m bench`: run every benchmark, then print all their tables (`make bench`).
 
-    python -m bench                      # all six
+    python -m bench                      # all seven
     python -m bench --only rescore       # one (repeat --only, or give a comma list)
 
-Benchmarks 3-6 need PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_BROKER_URL; see
+Benchmarks 3-7 need PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_BROKER_URL; see
 bench/support.py); without them each prints a "skipped" line. Progress goes to stderr
 while they run; the tables are printed together at the end, on stdout.
 """
@@ -45,6 +45,7 @@ BENCHMARKS: dict[str, tuple[str, Callable[[], str]]] = {
     "preview": ("4. impact preview", _lazy("preview")),
     "pages": ("5. pages under load", _lazy("pages")),
     "memory": ("6. worker memory", _lazy("memory")),
+    "incremental": ("7. incremental rescore after a one-rule approval", _lazy("incremental")),
 }
 
 

@@ -91,15 +91,14 @@ def _phases(proposal) -> list[tuple[str, float]]:
     from reviewapp.models import Turn
     from reviewapp.services import preview
     from reviewapp.services.proposals import scorer_for_content
-    from scoring.config.diff import diff_bundles, touched_strings
+    from scoring.config.reach import reach
 
     base = proposal.base_version
     all_turns = Turn.objects.filter(language="en", scored=True)
-    strings = touched_strings(diff_bundles(base.content, proposal.content))
     start = time.perf_counter()
-    touched = list(
-        all_turns.filter(preview._containing(strings)).values_list("reference", "hypothesis")
-    )
+    found = reach(base.content, proposal.content)
+    selected = all_turns if found is None else preview.touched_turns(all_turns, found)
+    touched = list(selected.values_list("reference", "hypothesis"))
     select = time.perf_counter() - start
     start = time.perf_counter()
     preview._totals(base, all_turns)
@@ -111,7 +110,7 @@ def _phases(proposal) -> list[tuple[str, float]]:
         after.score(reference, hypothesis)
     scoring = time.perf_counter() - start
     return [
-        ("select the touched turns (icontains)", select),
+        ("select the touched turns (reach filter)", select),
         ("corpus totals under the base version", totals),
         (f"score {len(touched):,} turns under both configs", scoring),
     ]

@@ -202,13 +202,13 @@ def _load() -> None:
         )
         pairs = iter(english_pairs(CORPUS_TURNS, seed=17))
         turn_rows = (
-            (c.pk, "en", index, "user", *next(pairs), "", None, None, "[]", True)
+            (c.pk, "en", index, "user", *next(pairs), 1, "", None, None, "[]", True)
             for c, size in zip(conversations, sizes, strict=True)
             for index in range(size)
         )
         turn_fields = [
             "conversation_id", "language", "index", "speaker", "reference", "hypothesis",
-            "audio_url", "start_time", "end_time", "labels", "scored",
+            "reference_version", "audio_url", "start_time", "end_time", "labels", "scored",
         ]  # fmt: skip
         copy_rows(Turn, turn_fields, turn_rows)
         log(f"  turns copied ({time.perf_counter() - started:.0f}s); scoring them under v1")
@@ -244,8 +244,8 @@ def _english_version():
 
 
 SCORE_FIELDS = [
-    "turn_id", "version_id", "language", "unit", "rate", "errors", "ref_len", "hyp_len",
-    "substitutions", "deletions", "insertions", "reference_normalized",
+    "turn_id", "version_id", "reference_version", "language", "unit", "rate", "errors",
+    "ref_len", "hyp_len", "substitutions", "deletions", "insertions", "reference_normalized",
     "hypothesis_normalized", "alignment", "details", "normalizer", "created_at",
 ]  # fmt: skip
 

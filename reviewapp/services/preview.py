@@ -1,28 +1,28 @@
 """Impact preview: what a proposal would do to every turn of its language, without
 writing a single score.
 
-Only turns a changed rule can touch are rescored: a rule-level diff names the strings a
-turn must contain (a filler, a folded character, a lexicon key); turns without them keep
-their score under the base version. A change that can touch anything (a number rule, a
-flag) rescores every turn.
+Only turns a changed rule can touch are rescored, by the filter approval uses too
+(`scoring.config.reach`, through `carry.reached_turn_ids`): turns it leaves out keep their
+score under the base version. A change it cannot bound (a number rule, a flag) rescores
+every turn.
 """
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict
-from functools import reduce
-from operator import or_
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Q, Sum
+from django.db.models import Sum
 from django.utils import timezone
 
 from scoring import Counts
-from scoring.config.diff import diff_bundles, touched_strings
+from scoring.config.diff import diff_bundles
+from scoring.config.reach import reach
 
 from ..models import Flag, Job, Language, Proposal, Score, Turn
+from .carry import reached_turn_ids
 from .proposals import content_digest, scorer_for_content
 
 MAX_LISTED = 100
@@ -79,13 +79,8 @@ def run_preview(job_id: int) -> dict:
     )
     all_turns = Turn.objects.filter(language__in=codes, scored=True)
     changes = diff_bundles(base.content, proposal.content)
-    strings = touched_strings(changes)
-    if strings is None:
-        touched = all_turns
-    elif strings:
-        touched = all_turns.filter(_containing(strings))
-    else:  # only words no text holds changed (a description): no turn can change
-        touched = all_turns.none()
+    found = reach(base.content, proposal.content)
+    touched = all_turns if found is None else touched_turns(all_turns, found)
     touched = touched.select_related("conversation__dataset").only(
         "id", "reference", "reference_version", "hypothesis", "conversation__dataset__name"
     )
@@ -93,7 +88,7 @@ def run_preview(job_id: int) -> dict:
     result = _compare(job, base, proposal, all_turns, touched)
     result.update(
         changes=[c.describe() for c in changes],
-        rescored_all=strings is None,
+        rescored_all=found is None,
         content_digest=content_digest(proposal),
         seconds=round(time.monotonic() - started, 3),
     )
@@ -103,8 +98,10 @@ def run_preview(job_id: int) -> dict:
     return result
 
 
-def _containing(strings: set[str]) -> Q:
-    return reduce(or_, (Q(reference__icontains=s) | Q(hypothesis__icontains=s) for s in strings))
+def touched_turns(all_turns, found):
+    """The turns the edit can change, as a queryset (none for an edit no text can show)."""
+    ids = reached_turn_ids(all_turns, found)
+    return all_turns.filter(pk__in=ids) if ids else all_turns.none()
 
 
 def _compare(job, base, proposal, all_turns, touched) -> dict:
@@ -139,7 +136,7 @@ def _compare(job, base, proposal, all_turns, touched) -> dict:
             broken.append(row)
         if turn.pk in real_error_turns and after.counts.errors < before.counts.errors:
             warnings.append(row)
-    # The turns just scanned: a second count() would run the text filter over every turn again.
+    # The turns just scanned: a second count() would select them again.
     Job.objects.filter(pk=job.pk).update(done=n)
     return {
         "overall": _rates(totals["__all__"], delta["__all__"]),

@@ -496,7 +496,7 @@ def do_approve(
             **override,
         )
         notifications.proposal_decided(proposal)
-        activate(version, user=user)
+        activate(version, user=user, incremental=True)
         reopen_undone_flags(version, user=user)
         bump_dependents(version, user=user)
     return version

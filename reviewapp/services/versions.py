@@ -19,13 +19,18 @@ from django.db import transaction
 
 from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
+from .carry import carry_scores, plan_carry
 from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
 from .scoring import create_job
 
 
-def activate(version: ConfigVersion, *, user=None, **event) -> Job:
+def activate(version: ConfigVersion, *, user=None, incremental: bool = False, **event) -> Job:
     """Point the languages the version's language scores at it, record its creation, and
-    queue their rescore on commit. Call it in the transaction that created the version."""
+    queue their rescore on commit. Call it in the transaction that created the version.
+
+    `incremental` (an approved rule edit): rescore only the turns the edit can change and
+    carry the other scores over (`carry.py`); a restamp or a dependency bump, where the
+    code or a companion changed, rescores every turn."""
     from ..tasks import enqueue_job
 
     Language.objects.filter(config_language=version.language).update(active_version=version)
@@ -38,21 +43,36 @@ def activate(version: ConfigVersion, *, user=None, **event) -> Job:
         hash=version.normalizer_hash,
         **event,
     )
-    job = start_rescore(version, user=user)
+    job = start_rescore(version, user=user, incremental=incremental)
     enqueue_job(job)
     return job
 
 
-def start_rescore(version: ConfigVersion, *, user=None) -> Job:
+def start_rescore(version: ConfigVersion, *, user=None, incremental: bool = False) -> Job:
+    """A rescore job of the turns of the languages the version scores: all of them, or
+    (`incremental`, when `carry.plan_carry` can bound the edit) only those the edit can
+    change, after the others' scores were carried over in this transaction."""
+    from ..tasks import enqueue_pair_counts
+
     codes = list(
         Language.objects.filter(config_language=version.language).values_list("code", flat=True)
     )
-    turn_ids = list(
-        Turn.objects.filter(language__in=codes, scored=True)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
+    plan = plan_carry(version, codes) if incremental else None
+    if plan is None:
+        turn_ids = list(
+            Turn.objects.filter(language__in=codes, scored=True)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        carried = {"carried": 0}
+    else:
+        turn_ids = plan.rescore
+        carry_scores(plan, version, codes)
+        carried = {"carried": plan.carried, "carried_from": plan.source.number}
+    # with every score carried the job is done at once: the flag queue's counts follow
     job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
+    if plan is not None and not turn_ids:
+        enqueue_pair_counts(version.pk)
     audit.record(
         user,
         audit.Action.RESCORE_QUEUED,
@@ -60,6 +80,8 @@ def start_rescore(version: ConfigVersion, *, user=None) -> Job:
         language=version.language,
         version=version.number,
         turns=len(turn_ids),
+        rescored=len(turn_ids),
+        **carried,
     )
     return job
 

@@ -2,8 +2,8 @@
 
 A change names one rule: a key of a mapping (`char_folds["ü"]`), an item of a list
 (`fillers: "ähm"`), or a scalar field (`join_hyphenated_compounds`). Changes can be applied
-to another bundle (rebasing a proposal), and they tell which strings a change can touch,
-so an impact preview rescores only the turns that contain them.
+to another bundle (rebasing a proposal); `reach.py` reads them to tell which turns an
+edit can rescore differently.
 
 >>> old = {"config": {"fillers": ["um"], "char_folds": {}}, "lexicons": {}}
 >>> new = {"config": {"fillers": ["um", "uh"], "char_folds": {"ü": "ue"}}, "lexicons": {}}
@@ -33,7 +33,6 @@ __all__ = [
     "ListDelta",
     "apply_changes",
     "diff_bundles",
-    "touched_strings",
 ]
 
 Kind = Literal["added", "removed", "changed"]
@@ -200,46 +199,6 @@ def _apply(data: dict, change: Change) -> None:
         node.pop(last, None)
     else:
         node[last] = change.new
-
-
-def touched_strings(changes: list[Change]) -> set[str] | None:
-    """Strings a turn must contain for these changes to alter its score, or None when a
-    change can touch any text (a number rule, a flag like lowercase, a regex)."""
-    strings: set[str] = set()
-    for change in changes:
-        found = _strings_of(change)
-        if found is None:
-            return None
-        strings |= found
-    return {s for s in strings if s}
-
-
-# Fields whose entries are words or characters found in the raw text: a turn without the
-# key (or, for maps, the value) cannot change. Anything else may touch every turn.
-_KEYED_FIELDS = {
-    "fillers", "char_folds", "contractions", "spellings", "loanwords", "spoken_symbols",
-    "spoken_symbols_code_only", "unit_symbols",
-}  # fmt: skip
-
-
-def _strings_of(change: Change) -> set[str] | None:
-    path = change.path
-    if path[0] == "lexicons" and len(path) == 3:
-        return _folded({path[2], *(v for v in (change.old, change.new) if isinstance(v, str))})
-    if len(path) >= 2 and path[0] == "config" and path[1] in _KEYED_FIELDS:
-        if change.item:
-            return {change.new if change.kind == "added" else change.old}
-        if len(path) == 3:
-            values = {path[2]} | {v for v in (change.old, change.new) if isinstance(v, str)}
-            return values | _folded(values)
-    if path[:2] == ("config", "description") or path[:2] == ("config", "display_name"):
-        return set()
-    return None
-
-
-def _folded(values: set[str]) -> set[str]:
-    """The strings and their lower-case form (a case-insensitive search finds the rest)."""
-    return values | {v.lower() for v in values}
 
 
 def _label(path: tuple[str, ...]) -> str:
