@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from django import forms
 from django.contrib.auth import get_user_model
 
-from .languages import LANGUAGES
+from .languages import language_name
 from .models import Dataset, RegionLabel
 from .roles import MAINTAINER, REVIEWER
 from .services.edits import available_kinds
@@ -74,7 +74,7 @@ class PassForm(forms.Form):
 
     def __init__(self, *args, languages: Iterable[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["language"].choices = [(c, LANGUAGES.get(c, c)) for c in sorted(languages)]
+        self.fields["language"].choices = [(c, language_name(c)) for c in sorted(languages)]
         self.fields["dataset"].queryset = Dataset.objects.order_by("name")
         self.fields["reviewers"].queryset = (
             get_user_model()

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 
-from ..languages import LANGUAGES
+from ..languages import is_language
 from ..models import Conversation, DataFinding, Dataset, ImportBatch, Job, Language, Turn
 from . import audit
 from .configs import ensure_languages
@@ -228,7 +228,7 @@ def _conversation(where: str, obj, default_dataset: str) -> ParsedConversation:
         raise ImportError_(where, "must be a JSON object")
     external_id = _text(obj, "id", where, max_chars=200)
     language = _text(obj, "language", where, max_chars=16)
-    if language not in LANGUAGES:
+    if not is_language(language):
         raise ImportError_(f"{where}, field language", f"unknown language {language!r}")
     dataset = _optional_text(obj, "dataset", where, max_chars=100) or default_dataset
     model = _optional_text(obj, "model", where, max_chars=100)
