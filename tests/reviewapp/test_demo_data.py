@@ -258,3 +258,30 @@ def test_load_demo_writes_a_clip_per_recording_once(tmp_path):
         seconds = clip.getnframes() / RATE
         assert (clip.getnchannels(), clip.getsampwidth(), clip.getframerate()) == (1, 2, RATE)
     assert seconds == pytest.approx(0.3 * len(turn["reference"].split()), abs=0.01)
+
+
+def test_the_language_data_is_read_from_json_files_in_order():
+    assert [lang.code for lang in gen.LANGS] == json.loads(
+        (gen.DATA_DIR / "order.json").read_text(encoding="utf-8")
+    )["languages"]
+    assert all(isinstance(value, tuple) for lang in gen.LANGS for value in lang.slots.values())
+
+
+def test_a_data_file_with_an_unknown_field_names_the_file_and_field(tmp_path):
+    (tmp_path / "xx.json").write_text(json.dumps({"code": "xx", "greeting": {}}))
+    with pytest.raises(ValueError, match=r"^xx\.json: unknown field greeting$"):
+        gen.load_lang(tmp_path / "xx.json")
+
+
+def test_a_data_file_without_its_templates_is_refused(tmp_path):
+    (tmp_path / "xx.json").write_text(json.dumps({"code": "xx"}))
+    with pytest.raises(ValueError, match=r"^xx\.json: .*templates"):
+        gen.load_lang(tmp_path / "xx.json")
+
+
+def test_a_data_file_missing_from_the_order_is_refused(tmp_path):
+    (tmp_path / "order.json").write_text(json.dumps({"languages": ["en"]}))
+    for code in ("en", "de"):
+        (tmp_path / f"{code}.json").write_text(json.dumps({"code": code}))
+    with pytest.raises(ValueError, match=r"^order\.json: field languages"):
+        gen.load_langs(tmp_path)
