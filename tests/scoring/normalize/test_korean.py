@@ -18,13 +18,14 @@ from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string, parse_sino
 from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
+from tests.support.services import needs_module
 
 try:  # the test oracle (a test dependency); without it only the oracle tests skip
     from kocer import counters as kocer_counters
     from kocer import numbers as kocer_numbers
 except ImportError:  # pragma: no cover
     kocer_counters = kocer_numbers = None
-needs_kocer = pytest.mark.skipif(kocer_numbers is None, reason="kocer is not installed")
+needs_kocer = needs_module("kocer", installed=kocer_numbers is not None)
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = load_bundle("ko").config.korean
@@ -62,27 +63,40 @@ SEED_UNCHANGED = [
 ]
 
 
-@pytest.mark.parametrize(("reference", "hypothesis"), SEED_SAME)
-def test_seed_examples_score_zero_through_the_cli(reference, hypothesis):
-    out = cli_score(reference, hypothesis)
+@pytest.fixture(scope="module")
+def seed_same_scores() -> list[dict]:
+    return helpers.cli_score_table("ko", SEED_SAME)
+
+
+@pytest.fixture(scope="module")
+def seed_unchanged_scores() -> list[dict]:
+    return helpers.cli_score_table("ko", [(text, text) for text in SEED_UNCHANGED])
+
+
+@pytest.mark.parametrize("case", range(len(SEED_SAME)), ids=[ref for ref, _ in SEED_SAME])
+def test_seed_examples_score_zero_through_the_cli(seed_same_scores, case):
+    out = seed_same_scores[case]
     assert out["metric"] == "cer"
     assert out["errors"] == 0, out
     assert out["cer"] == 0.0
     assert out["normalizer"]["name"] == "ko-norm"
 
 
-@pytest.mark.parametrize("text", SEED_UNCHANGED)
-def test_seed_words_are_unchanged_through_the_cli(text):
-    out = cli_score(text, text)
+@pytest.mark.parametrize(("case", "text"), list(enumerate(SEED_UNCHANGED)), ids=SEED_UNCHANGED)
+def test_seed_words_are_unchanged_through_the_cli(seed_unchanged_scores, case, text):
+    out = seed_unchanged_scores[case]
     assert out["reference_normalized"] == text
     assert out["errors"] == 0
 
 
 def test_seed_before_after_table_through_the_cli():
     """The seed's table: what the old converter did wrong, and what we give now."""
-    assert cli_score("삼월 이십오일", "삼월 이십오일")["reference_normalized"] == "3월 25일"
-    assert cli_score("천민수", "1000민수")["errors"] > 0  # the surname is not a number
-    assert cli_score("열두 시", "10두 시")["errors"] > 0
+    date, name, hour = helpers.cli_score_table(
+        "ko", [("삼월 이십오일", "삼월 이십오일"), ("천민수", "1000민수"), ("열두 시", "10두 시")]
+    )
+    assert date["reference_normalized"] == "3월 25일"
+    assert name["errors"] > 0  # the surname is not a number
+    assert hour["errors"] > 0
 
 
 def test_korean_keeps_word_spaces_and_counts_them():
@@ -94,8 +108,9 @@ def test_korean_keeps_word_spaces_and_counts_them():
 
 
 def test_a_real_error_is_still_an_error():
-    assert cli_score("삼월 이십오일", "3월 26일")["errors"] == 1
-    assert cli_score("스무 살", "21살")["errors"] == 1
+    day, age = helpers.cli_score_table("ko", [("삼월 이십오일", "3월 26일"), ("스무 살", "21살")])
+    assert day["errors"] == 1
+    assert age["errors"] == 1
 
 
 # Our own cases in the same spirit: two ways to write the same speech normalize alike.
