@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..models import ApiToken
 from ..roles import maintained_languages
-from ..services.imports import ImportError_, do_import
+from ..services.imports import ImportRefused, do_import
 from .access import require_maintainer
 
 MAX_UPLOAD_BYTES = 50_000_000
@@ -71,7 +71,7 @@ def upload(request: HttpRequest) -> HttpResponse:
                     merge=form.cleaned_data["merge"],
                     default_dataset=form.cleaned_data["dataset"],
                 )
-            except ImportError_ as exc:
+            except ImportRefused as exc:
                 error, status = str(exc), exc.status
             except (DataError, UnicodeEncodeError) as exc:
                 error = _unstorable(upload.name, exc)
@@ -155,7 +155,7 @@ def api_import(request: HttpRequest) -> JsonResponse:
             merge=request.GET.get("merge") == "1",
             default_dataset=request.GET.get("dataset") or "default",
         )
-    except ImportError_ as exc:
+    except ImportRefused as exc:
         status = 403 if "you do not maintain" in exc.problem else exc.status
         return JsonResponse({"error": str(exc), "where": exc.where}, status=status)
     except (DataError, UnicodeEncodeError) as exc:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from reviewapp.services.imports import ImportError_, do_import
+from reviewapp.services.imports import ImportRefused, do_import
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: cannot be read: {exc.strerror}") from None
         try:
             result = do_import(data, path.name, merge=merge, default_dataset=dataset)
-        except ImportError_ as exc:
+        except ImportRefused as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(
             f"Imported {result.conversations} conversations, {result.turns} turns "

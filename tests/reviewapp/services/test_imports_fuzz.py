@@ -23,9 +23,9 @@ from reviewapp.services.imports import (
     MAX_LINE_BYTES,
     MAX_TEXT_CHARS,
     MAX_TURNS,
+    ImportRefused,
     do_import,
 )
-from reviewapp.services.imports import ImportError_ as ImportFileError
 
 pytestmark = pytest.mark.django_db
 
@@ -307,7 +307,7 @@ def languages():
 def test_do_import_names_the_line_and_imports_nothing(languages, name):
     data, where, problem = MALFORMED[name]
     before = counts()
-    with pytest.raises(ImportFileError) as raised:
+    with pytest.raises(ImportRefused) as raised:
         do_import(data, SOURCE)
     assert raised.value.where.startswith(SOURCE)
     assert where in raised.value.where, str(raised.value)
@@ -370,7 +370,7 @@ def test_api_answers_400_json_with_the_line_and_imports_nothing(languages, clien
 @pytest.mark.parametrize("name", list(UNSTORABLE))
 def test_do_import_names_the_line_of_a_value_the_database_cannot_store(languages, name):
     data, where = UNSTORABLE[name]
-    with pytest.raises(ImportFileError) as raised:
+    with pytest.raises(ImportRefused) as raised:
         do_import(data, SOURCE)
     assert where in raised.value.where
 
@@ -479,7 +479,7 @@ def import_files(draw) -> bytes:
 
 
 def check_one_import(data: bytes) -> None:
-    """Either the file is imported whole, or ImportError_ names where the problem is and
+    """Either the file is imported whole, or ImportRefused names where the problem is and
     nothing is written. Anything else (a crash) fails the test."""
     before = counts()
     try:
@@ -487,7 +487,7 @@ def check_one_import(data: bytes) -> None:
             result = do_import(data, SOURCE)
             assert counts()[1] == before[1] + result.conversations
             transaction.set_rollback(True)  # keep the next example's database the same
-    except ImportFileError as exc:
+    except ImportRefused as exc:
         assert exc.where.startswith(SOURCE)
         assert exc.where == SOURCE or ", line " in exc.where or ", record " in exc.where
         assert exc.problem
