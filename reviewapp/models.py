@@ -603,7 +603,8 @@ class Flag(models.Model):
 
 
 class Proposal(models.Model):
-    """A suggested config change (issue 8 fills in the workflow)."""
+    """A suggested config change: drafted, checked, then approved into a new version or
+    rejected (services/proposals.py)."""
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"

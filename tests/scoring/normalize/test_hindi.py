@@ -1,4 +1,4 @@
-"""Hindi normalizer (seed 000, "Hindi"): folds, compounds, spoken symbols, loanwords."""
+"""Hindi normalizer: folds, compounds, spoken symbols, loanwords."""
 
 import json
 import unicodedata
@@ -167,7 +167,7 @@ def test_normalizing_twice_equals_normalizing_once(text):
     assert normalizer(once) == once, text
 
 
-# -- issue 11: anusvara, spelling variants, fractional times -------------------------------
+# -- anusvara, spelling variants, fractional times ---------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,9 @@
-"""Japanese (issue 4, seed 000 "Japanese" and "whitespace in Japanese CER"): spelled codes,
+"""Japanese: spelled codes,
 spelling variants, product names, fillers at the start of a word, kanji numerals, width,
 and CER with every space removed.
 
-The seed's examples run through the CLI as a subprocess; the rest call the normalizer.
+The reference examples run through the CLI, one process per table; the rest call the
+normalizer.
 """
 
 import json
@@ -30,7 +31,7 @@ def cli_score(reference: str, hypothesis: str) -> dict:
     return helpers.cli_score("ja", reference, hypothesis)
 
 
-# Seed 000, Japanese: (intended text, STT transcript) that say the same thing: 0 errors.
+# (intended text, STT transcript) that say the same thing: 0 errors through the CLI.
 SEED_SAME = [
     ("イー・エム・ピー、さん", "EMP3"),
     ("三、一、八、五、ゼロ、四", "318504"),
@@ -47,7 +48,7 @@ SEED_SAME = [
     ("えーと、パスワードを変更したいです", "パスワードを変更したいです"),
 ]
 
-# Seed 000: words the normalizer must leave alone, with the form they keep.
+# Words the normalizer must leave alone, with the form they keep.
 SEED_UNCHANGED = [
     ("エース", "エース"),
     ("ビーフ", "ビーフ"),
@@ -89,7 +90,8 @@ def test_seed_words_are_left_alone_through_the_cli(seed_unchanged_scores, case, 
 
 
 def test_near_miss_product_name_gets_partial_credit_through_the_cli():
-    """Seed 000: コンフュエンス vs コンフルエンス is 0.14 CER, not 1.0."""
+    """A near miss of a product name costs its one character: コンフュエンス vs
+    コンフルエンス is 0.14 CER, not 1.0."""
     out, katakana, datadog = helpers.cli_score_table(
         "ja",
         [

@@ -1,7 +1,8 @@
-"""Korean (issue 4, seed 000 "Korean"): numbers read only in a numeric context, surnames and
+"""Korean: numbers read only in a numeric context, surnames and
 ordinary words left alone, fillers as whole words only, CER with word spaces kept.
 
-The seed's examples run through the CLI as a subprocess; the rest call the normalizer. The
+The reference examples run through the CLI, one process per table; the rest call the
+normalizer. The
 number reader is checked against `kocer`, an independent digits -> Hangul reader: every
 reading it gives for a generated number must read back to the same digits.
 """
@@ -35,7 +36,7 @@ def cli_score(reference: str, hypothesis: str) -> dict:
     return helpers.cli_score("ko", reference, hypothesis)
 
 
-# Seed 000, Korean: (intended text, STT transcript) that say the same thing: 0 errors.
+# (intended text, STT transcript) that say the same thing: 0 errors through the CLI.
 SEED_SAME = [
     ("삼월 이십오일", "3월 25일"),
     ("열두 시", "12시"),
@@ -50,7 +51,7 @@ SEED_SAME = [
     ("어 비밀번호를 잊었어요", "비밀번호를 잊었어요"),
 ]
 
-# Seed 000, Korean: the normalizer must leave these exactly as they are.
+# Words with number syllables the normalizer must leave exactly as they are.
 SEED_UNCHANGED = [
     "천민수",
     "백지수",
@@ -175,9 +176,9 @@ def test_two_spellings_of_the_same_speech_normalize_alike(a, b):
     assert errors("ko", a, b) == 0
 
 
-# Surnames and ordinary words with number syllables: never changed. The seed's and ours.
+# Surnames and ordinary words with number syllables: never changed.
 UNCHANGED = [
-    # seed 000
+    # those of the CLI table above
     "천민수", "백지수", "만나서", "인터넷", "음식", "다음", "영어",
     # the brief's list
     "이상", "사과", "일반", "구매", "오늘", "삼성", "육아", "십자가",
@@ -226,7 +227,8 @@ def test_canonical_forms():
 
 
 def test_native_counter_after_han_du_se_ne_must_end_the_word():
-    """After 한/두/세/네 the counter ends the word or takes a particle (seed 000)."""
+    """After 한/두/세/네 the counter ends the word or takes a particle: 네 개를 = 4개를, but
+    네 개인정보 (yes, personal data) and 한 개발자 stay."""
     assert normalized("ko", "네 개인정보를 확인해 주세요") == "네 개인정보를 확인해 주세요"
     assert normalized("ko", "네 개를 주세요") == "4개를 주세요"
     assert normalized("ko", "한 개씩") == "1개씩"
@@ -383,7 +385,7 @@ def test_a_text_scores_zero_against_itself_and_its_normal_form(words):
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
 
 
-# Issue 11: Korean letter names in a spelled code (codes.letter_names in ko.json).
+# Korean letter names in a spelled code (codes.letter_names in ko.json).
 LETTER_CODES = [
     ("에이 비 씨", "ABC"),
     ("에이 비 씨 일 이 삼", "ABC123"),
