@@ -274,7 +274,7 @@ def test_a_fractional_word_alone_is_a_word():
 
 
 def test_loanwords_take_the_canonical_spelling():
-    from scoring.normalize.hindi import loanword_lookup
+    from scoring.normalize.hi_steps import loanword_lookup
 
     lookup = loanword_lookup(load_bundle("hi").config)
     assert lookup["september"] == "सितंबर"
