@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from django import forms
 from django.contrib.auth import get_user_model
 
-from .languages import LANGUAGES
+from .languages import language_choices, language_name
 from .models import Conversation, Dataset, RegionLabel
 from .roles import MAINTAINER, REVIEWER
 from .services.edits import available_kinds
@@ -74,7 +74,7 @@ class PassForm(forms.Form):
 
     def __init__(self, *args, languages: Iterable[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["language"].choices = [(c, LANGUAGES.get(c, c)) for c in sorted(languages)]
+        self.fields["language"].choices = [(c, language_name(c)) for c in sorted(languages)]
         self.fields["dataset"].queryset = Dataset.objects.order_by("name")
         self.fields["reviewers"].queryset = (
             get_user_model()
@@ -126,7 +126,7 @@ class ReferenceRejectForm(forms.Form):
 class CompareForm(forms.Form):
     """Two models of one language and dataset (GET: the page's URL is the comparison)."""
 
-    language = forms.ChoiceField(choices=list(LANGUAGES.items()))
+    language = forms.ChoiceField(choices=language_choices)
     dataset = forms.ChoiceField(choices=())
     a = forms.ChoiceField(choices=(), label="Model A")
     b = forms.ChoiceField(choices=(), label="Model B")
@@ -155,6 +155,6 @@ class CompareForm(forms.Form):
 class TurnsExportForm(forms.Form):
     """One model's turns in one language and dataset."""
 
-    language = forms.ChoiceField(choices=list(LANGUAGES.items()))
+    language = forms.ChoiceField(choices=language_choices)
     dataset = forms.CharField(max_length=100)
     model = forms.CharField(max_length=100)

@@ -1,20 +1,83 @@
-"""The languages the product scores, with their display names and writing direction."""
+"""The languages the product scores, read from the config files in `settings.CONFIGS_DIR`.
+
+A language is data: each `<lang>.json` config is one language (its `display_name` and
+`direction`), and each of its `regional_variants` (fr-CA in fr.json) is one more, scored by
+that file. Adding `xx.json` adds the language; no Python edit, no migration. The table is
+read again when a config file changes, so a test may point CONFIGS_DIR elsewhere.
+"""
 
 from __future__ import annotations
 
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "de": "German",
-    "nl": "Dutch",
-    "fr": "French",
-    "fr-CA": "Canadian French",
-    "es": "Spanish",
-    "it": "Italian",
-    "hi": "Hindi",
-    "ko": "Korean",
-    "ja": "Japanese",
-    "ha": "Hausa",
-    "fa": "Persian",
-}
-RTL_LANGUAGES = frozenset({"fa"})
-LANGUAGE_CHOICES = list(LANGUAGES.items())
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+
+from scoring.config.loader import config_languages, load_bundle
+
+__all__ = [
+    "LanguageInfo",
+    "is_language",
+    "is_rtl",
+    "language_choices",
+    "language_filter_choices",
+    "language_name",
+    "languages",
+]
+
+
+@dataclass(frozen=True)
+class LanguageInfo:
+    code: str
+    name: str
+    direction: str  # "ltr" or "rtl"
+    config_language: str  # whose file scores it (fr for fr-CA)
+
+
+def languages() -> dict[str, str]:
+    """Code -> display name of every language, each variant right after its base."""
+    return {code: info.name for code, info in _table().items()}
+
+
+def is_language(code: str) -> bool:
+    return code in _table()
+
+
+def language_name(code: str) -> str:
+    """The display name; the code itself for a language with no config."""
+    info = _table().get(code)
+    return info.name if info else code
+
+
+def is_rtl(code: str) -> bool:
+    info = _table().get(code)
+    return info is not None and info.direction == "rtl"
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """(code, name) pairs for a form's ChoiceField (pass the function: read when shown)."""
+    return list(languages().items())
+
+
+def _table() -> dict[str, LanguageInfo]:
+    folder = Path(settings.CONFIGS_DIR)
+    # Keyed by the files' names and change times: an edited or added config is read again.
+    stamps = tuple((path.name, path.stat().st_mtime_ns) for path in sorted(folder.glob("*.json")))
+    return _read_table(str(folder), stamps)
+
+
+@functools.lru_cache(maxsize=8)
+def _read_table(folder: str, stamps: tuple) -> dict[str, LanguageInfo]:
+    table = {}
+    for code in config_languages(folder):
+        config = load_bundle(code, folder).config
+        table[code] = LanguageInfo(code, config.display_name or code, config.direction, code)
+        for variant, name in config.regional_variants.items():
+            table[variant] = LanguageInfo(variant, name, config.direction, code)
+    return table
+
+
+def language_filter_choices() -> list[tuple[str, str]]:
+    """The choices of a list page's language filter: every language, or all of them."""
+    return [("", "All languages"), *language_choices()]

@@ -21,8 +21,6 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from .languages import LANGUAGE_CHOICES
-
 
 class ImmutableQuerySet(models.QuerySet):
     """Bulk writes skip `save()` and `delete()`: refuse them too."""
@@ -57,7 +55,9 @@ class MaintainerLanguage(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="maintained_languages"
     )
-    language = models.CharField(max_length=16, choices=LANGUAGE_CHOICES)
+    language = models.CharField(
+        max_length=16, help_text="A language code of configs/ (reviewapp.languages)."
+    )
 
     class Meta:
         constraints = [
@@ -131,7 +131,11 @@ class Language(models.Model):
     pages still show, so a page never mixes scores of two versions.
     """
 
-    code = models.CharField(max_length=16, primary_key=True, choices=LANGUAGE_CHOICES)
+    code = models.CharField(
+        max_length=16,
+        primary_key=True,
+        help_text="A language code of configs/ (reviewapp.languages).",
+    )
     config_language = models.CharField(
         max_length=16, help_text="Whose config scores it (fr-CA is scored by fr's config)."
     )
@@ -602,7 +606,8 @@ class Flag(models.Model):
 
 
 class Proposal(models.Model):
-    """A suggested config change (issue 8 fills in the workflow)."""
+    """A suggested config change: drafted, checked, then approved into a new version or
+    rejected (services/proposals.py)."""
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 
+from .languages import languages as all_languages
+
 REVIEWER = "reviewer"
 MAINTAINER = "maintainer"
 
@@ -35,9 +37,7 @@ def roles_of(user: AbstractBaseUser | AnonymousUser) -> Roles:
 
 def _read_roles(user: AbstractBaseUser) -> Roles:
     if user.is_superuser:
-        from .languages import LANGUAGES
-
-        return Roles(reviewer=True, languages=frozenset(LANGUAGES))
+        return Roles(reviewer=True, languages=frozenset(all_languages()))
     groups = set(user.groups.values_list("name", flat=True))
     languages: frozenset[str] = frozenset()
     if MAINTAINER in groups:

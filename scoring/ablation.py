@@ -1,4 +1,4 @@
-"""Ablation (seed 003): apply the chain one step at a time to the same pairs and report
+"""Ablation: apply the chain one step at a time to the same pairs and report
 the corpus rate after each step, so the size of every normalization decision is visible.
 """
 

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
+from ..languages import is_language
 from ..models import MaintainerLanguage
 from ..roles import ensure_groups
 from . import audit
@@ -40,6 +41,10 @@ def do_make_reviewer(username: str, password: str, *, email: str = "", actor=Non
 def do_make_maintainer(
     username: str, password: str, languages: Iterable[str], *, email: str = "", actor=None
 ):
+    languages = list(languages)
+    unknown = sorted(code for code in languages if not is_language(code))
+    if unknown:  # the field has no choices: the configs are the list (reviewapp.languages)
+        raise ValueError(f"no config in configs/ for language(s) {', '.join(unknown)}")
     sync_group_permissions()
     _, maintainer = ensure_groups()
     user, created = _upsert_user(username, password, email)

@@ -9,7 +9,7 @@ from django.db.models import Q
 from scoring import ConfigBundle, ConfigError, Scorer, bundle_from_data, get_scorer, load_bundle
 from scoring.config.loader import resolve_language_file
 
-from ..languages import LANGUAGES
+from ..languages import languages
 from ..models import ConfigVersion, Language
 
 
@@ -26,7 +26,7 @@ def config_language(language: str) -> str | None:
 def ensure_languages() -> list[Language]:
     """Create each language's row and, from configs/, version 1 of its config (idempotent)."""
     rows = []
-    for code in LANGUAGES:
+    for code in languages():
         source = config_language(code)
         if source is None:
             rows.append(

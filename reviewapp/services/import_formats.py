@@ -37,7 +37,7 @@ from scoring.formats import (
     read_single,
 )
 
-from ..languages import LANGUAGES
+from ..languages import is_language
 
 __all__ = [
     "CONVERSATIONS",
@@ -153,7 +153,7 @@ def conversations_of(data: bytes, source: str, options: ImportOptions) -> list[U
 def _check_options(options: ImportOptions) -> None:
     if options.format not in FORMATS or options.format == CONVERSATIONS:
         raise FormatError("format", f"{options.format!r} is not one of {', '.join(FORMATS)}")
-    if options.language not in LANGUAGES:
+    if not is_language(options.language):
         problem = f"{options.language!r} is not a language: choose the file's language"
         raise FormatError("language", problem)
     if len(options.model) > MAX_NAME_CHARS:

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 
-from ..languages import LANGUAGES
+from ..languages import is_language
 from ..models import Conversation, DataFinding, Dataset, ImportBatch, Job, Language, Turn
 from . import audit
 from .configs import ensure_languages
@@ -57,7 +57,7 @@ AUDIO_URL_SCHEMES = {"", "http", "https"}
 ASSISTANT_SPEAKERS = {"assistant", "agent", "system", "bot"}
 
 
-class ImportError_(ValueError):
+class ImportRefused(ValueError):
     """A problem in an import file, with where it is; `status` is the HTTP answer."""
 
     status = 400
@@ -68,7 +68,7 @@ class ImportError_(ValueError):
         super().__init__(f"{where}: {problem}")
 
 
-class DuplicateImport(ImportError_):
+class DuplicateImport(ImportRefused):
     """The file, or one of its conversations, is already imported (perhaps by an import
     that committed a moment ago): a conflict, not a bad file."""
 
@@ -177,7 +177,7 @@ def parse(data: bytes, source: str, *, default_dataset: str = "default") -> tupl
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ImportError_(f"{source}, line {line}", "is not valid UTF-8") from None
+        raise ImportRefused(f"{source}, line {line}", "is not valid UTF-8") from None
     whole = _whole_json(text, source)
     if whole is not None:
         records = whole if isinstance(whole, list) else [whole]
@@ -188,7 +188,7 @@ def parse(data: bytes, source: str, *, default_dataset: str = "default") -> tupl
         fmt = "jsonl"
     conversations = [_conversation(where, obj, default_dataset) for where, obj in items]
     if not conversations:
-        raise ImportError_(source, "contains no conversation")
+        raise ImportRefused(source, "contains no conversation")
     _check_unique(conversations)
     if any(c.metadata.get("_eva") for c in conversations):
         fmt = "eva"
@@ -203,7 +203,7 @@ def parse_formatted(
     try:
         groups = conversations_of(data, source, options)
     except FormatError as exc:
-        raise ImportError_(exc.where, exc.problem) from None
+        raise ImportRefused(exc.where, exc.problem) from None
     conversations = [_from_utterances(group, source, options, default_dataset) for group in groups]
     _check_unique(conversations)
     return conversations
@@ -214,7 +214,7 @@ def _from_utterances(
 ) -> ParsedConversation:
     if len(group.records) > MAX_TURNS:
         problem = f"conversation {group.key!r} has more than {MAX_TURNS} turns"
-        raise ImportError_(group.where, problem)
+        raise ImportRefused(group.where, problem)
     _storable(group.key, f"{group.where}, conversation id")
     turns = []
     for record in group.records:
@@ -243,7 +243,7 @@ def _whole_json(text: str, source: str):
     deep = _too_deep(text)
     if deep is not None:  # too deep to parse, whichever shape: name its line
         line = text.count("\n", 0, deep) + 1
-        raise ImportError_(f"{source}, line {line}", _depth_problem())
+        raise ImportRefused(f"{source}, line {line}", _depth_problem())
     try:
         value = _loads(text)
     except json.JSONDecodeError:
@@ -257,28 +257,28 @@ def _lines(text: str, source: str):
             continue
         where = f"{source}, line {number}"
         if len(line.encode("utf-8")) > MAX_LINE_BYTES:
-            raise ImportError_(where, f"line longer than {MAX_LINE_BYTES} bytes")
+            raise ImportRefused(where, f"line longer than {MAX_LINE_BYTES} bytes")
         deep = _too_deep(line)
         if deep is not None:
-            raise ImportError_(where, f"{_depth_problem()} (column {deep + 1})")
+            raise ImportRefused(where, f"{_depth_problem()} (column {deep + 1})")
         try:
             yield where, _loads(line)
         except json.JSONDecodeError as exc:
-            raise ImportError_(where, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
+            raise ImportRefused(where, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
 
 
 def _conversation(where: str, obj, default_dataset: str) -> ParsedConversation:
     if not isinstance(obj, dict):
-        raise ImportError_(where, "must be a JSON object")
+        raise ImportRefused(where, "must be a JSON object")
     external_id = _text(obj, "id", where, max_chars=200)
     language = _text(obj, "language", where, max_chars=16)
-    if language not in LANGUAGES:
-        raise ImportError_(f"{where}, field language", f"unknown language {language!r}")
+    if not is_language(language):
+        raise ImportRefused(f"{where}, field language", f"unknown language {language!r}")
     dataset = _optional_text(obj, "dataset", where, max_chars=100) or default_dataset
     model = _optional_text(obj, "model", where, max_chars=100)
     metadata = obj.get("metadata", {})
     if not isinstance(metadata, dict):
-        raise ImportError_(f"{where}, field metadata", "must be a JSON object")
+        raise ImportRefused(f"{where}, field metadata", "must be a JSON object")
     _check_json(metadata, f"{where}, field metadata")
     if "intended_user_turns" in obj or "transcribed_user_turns" in obj:
         turns = _eva_turns(obj, where)
@@ -293,18 +293,18 @@ def _conversation(where: str, obj, default_dataset: str) -> ParsedConversation:
 
 def _turns(value, where: str) -> list[ParsedTurn]:
     if not isinstance(value, list) or not value:
-        raise ImportError_(f"{where}, field turns", "must be a non-empty list")
+        raise ImportRefused(f"{where}, field turns", "must be a non-empty list")
     if len(value) > MAX_TURNS:
-        raise ImportError_(f"{where}, field turns", f"more than {MAX_TURNS} turns")
+        raise ImportRefused(f"{where}, field turns", f"more than {MAX_TURNS} turns")
     return [_turn(item, f"{where}, field turns[{i}]") for i, item in enumerate(value)]
 
 
 def _turn(item, where: str) -> ParsedTurn:
     if not isinstance(item, dict):
-        raise ImportError_(where, "must be a JSON object")
+        raise ImportRefused(where, "must be a JSON object")
     labels = item.get("labels", [])
     if not isinstance(labels, list):
-        raise ImportError_(f"{where}.labels", "must be a list")
+        raise ImportRefused(f"{where}.labels", "must be a list")
     _check_json(labels, f"{where}.labels")
     return ParsedTurn(
         reference=_text(item, "reference", where, empty_ok=True),
@@ -319,9 +319,9 @@ def _turn(item, where: str) -> ParsedTurn:
 def _segment(item: dict, where: str) -> dict:
     start, end = _number(item, "start_time", where), _number(item, "end_time", where)
     if start is not None and start < 0:
-        raise ImportError_(f"{where}, field start_time", "must not be negative")
+        raise ImportRefused(f"{where}, field start_time", "must not be negative")
     if start is not None and end is not None and end <= start:
-        raise ImportError_(f"{where}, field end_time", f"must be after start_time ({start:g})")
+        raise ImportRefused(f"{where}, field end_time", f"must be after start_time ({start:g})")
     return {"start_time": start, "end_time": end}
 
 
@@ -330,10 +330,10 @@ def _eva_turns(obj: dict, where: str) -> list[ParsedTurn]:
     transcribed = obj.get("transcribed_user_turns")
     for name, value in (("intended_user_turns", intended), ("transcribed_user_turns", transcribed)):
         if not isinstance(value, dict) or not value:
-            raise ImportError_(f"{where}, field {name}", "must be a non-empty object")
+            raise ImportRefused(f"{where}, field {name}", "must be a non-empty object")
     missing = sorted(set(intended) ^ set(transcribed), key=_turn_order)
     if missing:
-        raise ImportError_(
+        raise ImportRefused(
             f"{where}, field transcribed_user_turns",
             f"turn ids differ between intended and transcribed: {', '.join(missing)}",
         )
@@ -361,11 +361,11 @@ def _text(obj: dict, name: str, where: str, *, empty_ok=False, max_chars=MAX_TEX
     if not isinstance(value, str):
         kind = "number" if isinstance(value, UnusableNumber) else type(value).__name__
         problem = "is missing" if name not in obj else f"must be a string, not {kind}"
-        raise ImportError_(f"{where}, field {name}", problem)
+        raise ImportRefused(f"{where}, field {name}", problem)
     if not value.strip() and not empty_ok:
-        raise ImportError_(f"{where}, field {name}", "is empty")
+        raise ImportRefused(f"{where}, field {name}", "is empty")
     if len(value) > max_chars:
-        raise ImportError_(f"{where}, field {name}", f"longer than {max_chars} characters")
+        raise ImportRefused(f"{where}, field {name}", f"longer than {max_chars} characters")
     _storable(value, f"{where}, field {name}")
     return value
 
@@ -374,11 +374,11 @@ def _storable(value: str, where: str) -> None:
     """Text a database can store: no NUL (PostgreSQL refuses it) and no lone surrogate
     (JSON can carry "\ud800", UTF-8 cannot)."""
     if "\x00" in value:
-        raise ImportError_(where, "contains a NUL character, which cannot be stored")
+        raise ImportRefused(where, "contains a NUL character, which cannot be stored")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise ImportError_(where, "contains a lone surrogate, which cannot be stored") from None
+        raise ImportRefused(where, "contains a lone surrogate, which cannot be stored") from None
 
 
 def _optional_text(obj: dict, name: str, where: str, *, max_chars: int = 500) -> str:
@@ -394,18 +394,18 @@ def _audio_url(item: dict, where: str) -> str:
     # Browsers drop tabs and newlines inside URLs and ignore leading spaces and controls
     # ("java\tscript:" runs), so none is allowed.
     if any(ord(c) <= 0x20 or ord(c) == 0x7F for c in value):
-        raise ImportError_(f"{where}, field audio_url", "must not contain spaces or controls")
+        raise ImportRefused(f"{where}, field audio_url", "must not contain spaces or controls")
     try:
         scheme = urlsplit(value).scheme
     except ValueError as exc:
-        raise ImportError_(f"{where}, field audio_url", f"is not a URL ({exc})") from None
+        raise ImportRefused(f"{where}, field audio_url", f"is not a URL ({exc})") from None
     if scheme.lower() not in AUDIO_URL_SCHEMES:
-        raise ImportError_(
+        raise ImportRefused(
             f"{where}, field audio_url",
             f"must be an http(s) URL or a relative path, not a {scheme}: URL",
         )
     if not scheme and ("\\" in value or ".." in value.split("/")):
-        raise ImportError_(f"{where}, field audio_url", "must not leave the audio folder (..)")
+        raise ImportRefused(f"{where}, field audio_url", "must not leave the audio folder (..)")
     return value
 
 
@@ -413,7 +413,7 @@ def _check_json(value, where: str) -> None:
     """Every string in free-form JSON (metadata, labels), keys included, is storable, and
     every number usable."""
     if isinstance(value, UnusableNumber):
-        raise ImportError_(where, value.problem())
+        raise ImportRefused(where, value.problem())
     if isinstance(value, str):
         _storable(value, where)
     elif isinstance(value, dict):
@@ -430,11 +430,11 @@ def _number(obj: dict, name: str, where: str) -> float | None:
     if value is None:
         return None
     if isinstance(value, UnusableNumber):
-        raise ImportError_(f"{where}, field {name}", value.problem())
+        raise ImportRefused(f"{where}, field {name}", value.problem())
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ImportError_(f"{where}, field {name}", "must be a number")
+        raise ImportRefused(f"{where}, field {name}", "must be a number")
     if not math.isfinite(value):  # the parser refuses these; a caller's dict may not
-        raise ImportError_(f"{where}, field {name}", "must be a finite number")
+        raise ImportRefused(f"{where}, field {name}", "must be a finite number")
     return float(value)
 
 
@@ -443,7 +443,7 @@ def _check_unique(conversations: list[ParsedConversation]) -> None:
     for conv in conversations:
         key = (conv.dataset, conv.model, conv.external_id)
         if key in seen:
-            raise ImportError_(
+            raise ImportRefused(
                 f"{conv.where}, field id",
                 f"duplicate id {conv.external_id!r} (first at {seen[key]})",
             )
@@ -479,7 +479,7 @@ def do_import(
     if allowed_languages is not None:
         for conv in conversations:
             if conv.language not in allowed_languages:
-                raise ImportError_(
+                raise ImportRefused(
                     f"{conv.where}, field language",
                     f"you do not maintain language {conv.language!r}; nothing was imported",
                 )

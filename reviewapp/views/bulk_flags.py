@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from ..languages import LANGUAGE_CHOICES, LANGUAGES
+from ..languages import language_choices, language_name
 from ..models import Flag
 from ..services.bulk_flags import (
     MAX_FLAGGED_AT_ONCE,
@@ -35,7 +35,7 @@ MAX_SPAN_CHARS = 2000
 class PairForm(forms.Form):
     """The pair, from the link's query (and the form's hidden fields on POST)."""
 
-    language = forms.ChoiceField(choices=LANGUAGE_CHOICES)
+    language = forms.ChoiceField(choices=language_choices)
     ref = forms.CharField(required=False, strip=False, max_length=MAX_SPAN_CHARS)
     hyp = forms.CharField(required=False, strip=False, max_length=MAX_SPAN_CHARS)
     turn = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
@@ -101,7 +101,7 @@ def flag_all(request: HttpRequest) -> HttpResponse:
         "pair_form": pair_form,
         "form": form,
         "pair": pair,
-        "language_name": LANGUAGES.get(pair.language, pair.language),
+        "language_name": language_name(pair.language),
         "plan": plan,
         "error": error,
         "limit": MAX_FLAGGED_AT_ONCE,

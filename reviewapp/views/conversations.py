@@ -26,7 +26,7 @@ from scoring.errors import ScoringError
 
 from .. import alignment
 from ..audio import turn_audio
-from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
+from ..languages import is_rtl, language_filter_choices, language_name
 from ..models import Assignment, Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
 from ..services.configs import scorer_for
@@ -54,7 +54,7 @@ def percent(value: float | None) -> str:
 
 
 class ConversationFilterForm(forms.Form):
-    language = forms.ChoiceField(choices=[("", "All languages"), *LANGUAGE_CHOICES], required=False)
+    language = forms.ChoiceField(choices=language_filter_choices, required=False)
     dataset = forms.ModelChoiceField(
         queryset=Dataset.objects.order_by("name"), required=False, empty_label="All datasets"
     )
@@ -672,7 +672,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         tv.original = pair.original if pair else None
         tv.references = history.get(t.pk, [])
         views.append(tv)
-    direction = "rtl" if conversation.language in RTL_LANGUAGES else "ltr"
+    direction = "rtl" if is_rtl(conversation.language) else "ltr"
     urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
     review = _review_pass_context(request, conversation, language)
     for tv in views:
@@ -682,7 +682,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "conversation": conversation,
         "language": language,
-        "language_name": LANGUAGES.get(conversation.language, conversation.language),
+        "language_name": language_name(conversation.language),
         "direction": direction,
         "turns": views,
         "raw": raw,

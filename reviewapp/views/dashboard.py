@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from scoring.metrics import rate
 
-from ..languages import LANGUAGES
+from ..languages import language_name, languages
 from ..models import ConfigVersion, DataFinding, Job, ReviewPass
 from ..pass_queries import Coverage, coverage, units
 from ..queries import BUCKETS, VARIANTS, LanguageStats, dataset_findings, language_stats
@@ -80,7 +80,7 @@ class LanguageRow:
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    order = {code: i for i, code in enumerate(LANGUAGES)}
+    order = {code: i for i, code in enumerate(languages())}
     rows = sorted((_row(s) for s in language_stats()), key=lambda r: order.get(r.code, len(order)))
     jobs = list({job.pk: job for row in rows for job in row.jobs}.values())
     if request.htmx and request.htmx.target == "jobs":
@@ -128,12 +128,12 @@ def _review(rows: list[LanguageRow]) -> list[ReviewRow]:
     for item in coverage(versions, set(language_of.values())):
         per_dataset.setdefault(item.language, []).append(item)
     disputed = Counter(language_of[u.review_pass] for u in units(passes) if u.is_open)
-    order = {code: i for i, code in enumerate(LANGUAGES)}
+    order = {code: i for i, code in enumerate(languages())}
     result = []
     for code in sorted(set(language_of.values()), key=lambda c: order.get(c, len(order))):
         datasets = per_dataset.get(code, [])
         total = Coverage(code, "", *(sum(getattr(d, f) for d in datasets) for f in _SUMMED))
-        name = LANGUAGES.get(code, code)
+        name = language_name(code)
         result.append(ReviewRow(code, name, total, datasets, disputed.get(code, 0)))
     return result
 
@@ -157,7 +157,7 @@ def _row(stats: LanguageStats) -> LanguageRow:
             variants.append((name, percent(rate(v_errors, v_ref)), v_errors, v_ref))
     row = LanguageRow(
         code=language.code,
-        name=LANGUAGES.get(language.code, language.code),
+        name=language_name(language.code),
         active=language.active_version,
         scored_version=version,
         metric=_metric(version or language.active_version),

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ..alignment import tokens, within
-from ..languages import LANGUAGE_CHOICES, LANGUAGES
+from ..languages import language_filter_choices, languages
 from ..models import Flag
 from ..queries import flag_group_count, flag_groups, last_score_writes
 from ..services.flag_states import closable_languages
@@ -299,7 +299,7 @@ def flag_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class QueueFilterForm(forms.Form):
-    language = forms.ChoiceField(choices=[("", "All languages"), *LANGUAGE_CHOICES], required=False)
+    language = forms.ChoiceField(choices=language_filter_choices, required=False)
     state = forms.ChoiceField(
         label="State",
         choices=[
@@ -353,7 +353,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         "language": language,
         "state": state,
         "state_label": dict(form.fields["state"].choices)[state],
-        "language_names": LANGUAGES,
+        "language_names": languages(),
         "query": urlencode(query),
         "propose_url": reverse("reviewapp:proposal_new"),
         "references_url": reverse("reviewapp:references"),

@@ -22,11 +22,11 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.formats import ID_STYLES, Source
 
-from ..languages import LANGUAGE_CHOICES
+from ..languages import language_choices
 from ..models import ApiToken
 from ..roles import maintained_languages
 from ..services.import_formats import CONVERSATIONS, FormatError, options_from
-from ..services.imports import ImportError_, do_import
+from ..services.imports import ImportRefused, do_import
 from .access import require_maintainer
 
 MAX_UPLOAD_BYTES = 50_000_000
@@ -64,7 +64,7 @@ class ImportForm(forms.Form):
     )
     language = forms.ChoiceField(
         required=False,
-        choices=[("", "—")] + LANGUAGE_CHOICES,
+        choices=lambda: [("", "—"), *language_choices()],
         help_text="The language of a trn, Kaldi, text, NeMo, CSV or TSV file.",
     )
     model = forms.CharField(
@@ -131,7 +131,7 @@ def upload(request: HttpRequest) -> HttpResponse:
                     default_dataset=form.cleaned_data["dataset"],
                     options=form.cleaned_data["options"],
                 )
-            except ImportError_ as exc:
+            except ImportRefused as exc:
                 error, status = str(exc), exc.status
             except (DataError, UnicodeEncodeError) as exc:
                 error = _unstorable(upload.name, exc)
@@ -226,7 +226,7 @@ def api_import(request: HttpRequest) -> JsonResponse:
             default_dataset=request.GET.get("dataset") or "default",
             options=options,
         )
-    except ImportError_ as exc:
+    except ImportRefused as exc:
         status = 403 if "you do not maintain" in exc.problem else exc.status
         return JsonResponse({"error": str(exc), "where": exc.where}, status=status)
     except (DataError, UnicodeEncodeError) as exc:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ..agreement import Agreement
 from ..alignment import regions, tokens
 from ..forms import AdjudicationForm, PassForm
-from ..languages import LANGUAGES
+from ..languages import is_language, language_name, languages
 from ..models import Assignment, Language, RegionLabel, ReviewPass, Score, Turn
 from ..pass_queries import Unit, agreement_of, fill_regions, labels_of, units
 from ..roles import maintained_languages
@@ -73,7 +73,7 @@ def pass_list(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
     passes = ReviewPass.objects.select_related("version", "created_by").defer("version__content")
     language = request.GET.get("language", "")
-    if language in LANGUAGES:
+    if is_language(language):
         passes = passes.filter(language=language)
     page = Paginator(passes, PER_PAGE).get_page(request.GET.get("page"))
     shown = list(page.object_list)
@@ -92,8 +92,8 @@ def pass_list(request: HttpRequest) -> HttpResponse:
     context = {
         "page": page,
         "rows": rows,
-        "language": language if language in LANGUAGES else "",
-        "languages": LANGUAGES,
+        "language": language if is_language(language) else "",
+        "languages": languages(),
         "can_create": bool(maintained_languages(request.user)),
     }
     return render(request, "reviewapp/passes.html", context)
@@ -348,7 +348,7 @@ def language_agreement(request: HttpRequest, code: str) -> HttpResponse:
     """Agreement over every pass of a language (an interval over all their turns), and
     each pass's own figures beside it."""
     require_reviewer(request)
-    if code not in LANGUAGES:
+    if not is_language(code):
         raise Http404("No such language.")
     passes = list(
         ReviewPass.objects.filter(language=code).select_related("version").defer("version__content")
@@ -366,7 +366,7 @@ def language_agreement(request: HttpRequest, code: str) -> HttpResponse:
         )
     context = {
         "code": code,
-        "name": LANGUAGES[code],
+        "name": language_name(code),
         "agreement": figures(agreement_of(found)),
         "per_pass": per_pass,
         "open": sum(u.is_open for u in found),

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from ..forms import ReferenceAcceptForm, ReferenceRejectForm
-from ..languages import LANGUAGE_CHOICES
+from ..languages import language_filter_choices
 from ..models import Flag
 from ..roles import is_maintainer_of, maintained_languages
 from ..services.references import (
@@ -34,7 +34,7 @@ PER_PAGE = 50
 
 
 class LanguageFilterForm(forms.Form):
-    language = forms.ChoiceField(choices=[("", "All languages"), *LANGUAGE_CHOICES], required=False)
+    language = forms.ChoiceField(choices=language_filter_choices, required=False)
 
 
 @require_GET

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from ..normalize.hindi import hindi_word_form, loanword_lookup
+from ..normalize.hi_steps import hindi_word_form, loanword_lookup
 from ..normalize.steps import vocabulary_form
 from .chars import CharRescuer
 from .english import EnglishWords

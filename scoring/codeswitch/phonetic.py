@@ -9,7 +9,7 @@ vowels compatible, and the key at least three consonants long:
 >>> m.match("बुकिंग", "booking"), m.match("बुकिंग", "backing"), m.match("कल", "call")
 (True, False, False)
 
-Rules (seed 000, "Phonetic matcher"):
+Rules (Devanagari against Latin):
 - consonants fall into classes (क ख = k, ज झ ज़ = j = z = soft g, श ष = sh, ...); य / y and
   a w that is not followed by a vowel are left out, like vowels;
 - a soft g (before e, i, y) is read both ways, as j and as g (manager = मैनेजर,

@@ -1,5 +1,5 @@
 """The code-switch rescue: re-check each error region of the native alignment with an
-English view of the same words (seed 000, "Hindi code-switching").
+English view of the same words (Hindi with English words in it: Hindi -> English).
 
 The native (Hindi) alignment is unchanged. Each region (a maximal run of mismatched
 tokens, at most `MAX_REGION_WORDS` of them a side) is grown to whole raw words (see

@@ -12,7 +12,14 @@ import unicodedata
 from typing import Annotated, Literal
 
 import regex
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
 from .classes import (
     CardinalRules,
@@ -284,7 +291,18 @@ class LanguageConfig(_Model):
     schema_version: Literal[1] = 1
     language: str = Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")
     name: str = Field(min_length=1, description="Normalizer name stamped on every score.")
-    display_name: str = ""
+    display_name: str = Field("", description="The language's name in the review app.")
+    direction: Literal["ltr", "rtl"] = Field(
+        "ltr", description="Writing direction the review app shows the language's text in."
+    )
+    regional_variants: dict[
+        Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}-[A-Z]{2}$")], str
+    ] = Field(
+        default_factory=dict,
+        description="Regional variants with no file of their own that this config scores, "
+        'as code to display name ({"fr-CA": "Canadian French"}): the review app offers them '
+        "as languages of their own.",
+    )
     version: str = Field(pattern=SEMVER, description="Semantic version of this normalizer.")
     description: str = ""
     unit: Literal["word", "char"] = "word"

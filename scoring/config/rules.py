@@ -32,6 +32,15 @@ def check_rules(config: LanguageConfig, source: str) -> None:
         problem = char_fold_problem(mapping)
         if problem:
             raise ConfigError(source, f"{field}.{problem[0]}", problem[1])
+    for variant in config.regional_variants:
+        # A variant is scored by its base's file (fr-CA -> fr.json), so only that file
+        # may name it.
+        if variant.split("-", 1)[0] != config.language:
+            raise ConfigError(
+                source,
+                f"regional_variants.{variant}",
+                f"a variant of {config.language!r} starts with {config.language}-",
+            )
 
 
 def word_map_problem(mapping: dict[str, str]) -> tuple[str, str] | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
 from ..stamp import code_fingerprint
-from . import hausa, hindi, japanese, korean, persian
+from . import fa_steps, ha_steps, hi_steps, ja_steps, ko_steps
 from .budget import LIMITS, Budget, Limits
 from .classes import (
     CLASS_STEPS,
@@ -48,7 +48,7 @@ AGAIN = "again"
 # A text a second pass may still change: a digit, or a piece joined by - _ / @ .
 _RESTLESS = re.compile(r"[0-9\u0966-\u096f\u06f0-\u06f9]|\w[-_/@.]\w")
 
-_LANGUAGE_MODULES = (japanese, korean, hindi, persian, hausa)
+_LANGUAGE_MODULES = (ja_steps, ko_steps, hi_steps, fa_steps, ha_steps)
 
 
 def _slot(name: str) -> list[tuple[str, Callable]]:

@@ -50,7 +50,7 @@ def split_edges(token: str, keep: str = "") -> list[str]:
 
 def __getattr__(name: str):
     # is_code_like moved to codes.py, the one module that says what a code looks like;
-    # it stays importable from here (hindi.py imports it), lazily: codes.py imports us.
+    # it stays importable from here (hi_steps.py imports it), lazily: codes.py imports us.
     if name == "is_code_like":
         from .codes import is_code_like
 

@@ -32,6 +32,10 @@ import tempfile
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from rapidfuzz.distance import Levenshtein
+
+from ..errors import InputError, ScoringError
+
 __all__ = [
     "CATEGORIES",
     "COUNT_KEYS",
@@ -55,6 +59,7 @@ __all__ = [
     "score_utterance",
     "script_tag",
     "split_of",
+    "token_edit_distance",
     "tokenize",
     "validate_rows",
 ]
@@ -210,21 +215,15 @@ def align_tokens(reference: Sequence[str], hypothesis: Sequence[str]) -> list[Pa
     return pairs
 
 
-def _edit_count(reference: Sequence[str], hypothesis: Sequence[str], pairs: Sequence[Pair]) -> int:
-    """Substitutions + deletions + insertions in an alignment."""
-    return sum(r is None or h is None or reference[r] != hypothesis[h] for r, h in pairs)
+def token_edit_distance(reference: Sequence[str], hypothesis: Sequence[str]) -> int:
+    """Substitutions + deletions + insertions of a minimum-edit alignment of the tokens:
+    the same count whichever equal-cost alignment `align_tokens` picks."""
+    return Levenshtein.distance(reference, hypothesis)
 
 
 def char_edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance over code points (two rolling rows, no backtrace)."""
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, 1):
-        current = [i]
-        for j, char_b in enumerate(b, 1):
-            substitution = previous[j - 1] + (char_a != char_b)
-            current.append(min(substitution, previous[j] + 1, current[j - 1] + 1))
-        previous = current
-    return previous[-1]
+    """Levenshtein distance over code points."""
+    return Levenshtein.distance(a, b)
 
 
 # ------------------------------------------------------------------------- metrics
@@ -395,9 +394,9 @@ def score_utterance(reference: str, hypothesis: str) -> dict[str, int]:
     pairs = align_tokens(ref, hyp)
     counts = {
         "ref_tokens": len(ref),
-        "mer_edits": _edit_count(ref, hyp, pairs),
+        "mer_edits": token_edit_distance(ref, hyp),
         "ref_tokens_raw": len(raw_ref),
-        "mer_raw_edits": _edit_count(raw_ref, raw_hyp, align_tokens(raw_ref, raw_hyp)),
+        "mer_raw_edits": token_edit_distance(raw_ref, raw_hyp),
         "mixed_ref_tokens": ref_tags.count("mixed"),
     }
     counts.update(_boundary_counts(ref_tags, hyp_tags, pairs))
@@ -410,8 +409,11 @@ def score_utterance(reference: str, hypothesis: str) -> dict[str, int]:
 # ---------------------------------------------------------------------- validation
 
 
-class ProtocolError(ValueError):
-    """Input that the protocol refuses; the message names file, line and field."""
+class ProtocolError(InputError, ValueError):
+    """Input that the protocol refuses; the message names file, line and field.
+
+    One of the library's input errors (callers catching `InputError` see it); its
+    message adds the field, which `InputError`'s does not."""
 
     def __init__(
         self,
@@ -427,7 +429,7 @@ class ProtocolError(ValueError):
             where.append(f"line {line}")
         if field is not None:
             where.append(f"field '{field}'")
-        super().__init__(f"{', '.join(where)}: {problem}" if where else problem)
+        ScoringError.__init__(self, f"{', '.join(where)}: {problem}" if where else problem)
 
 
 _JSON_TYPES = {

@@ -1,6 +1,6 @@
 """axe-core (the engine behind Lighthouse's and Deque's accessibility checks), injected
 into the pages in headless Chromium, finds no violation on the dashboard, a conversation,
-the flag queue, a proposal and the config history (issue 21). The rules are axe's
+the flag queue, a proposal and the config history. The rules are axe's
 defaults: WCAG 2.x A and AA and its best practices."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Listening in headless Chromium: a turn with a segment of its conversation's recording
 has a player; `space` on the current region plays that segment from its start and stops
-it (issue 21, listening). A turn without audio has no player, and the page has no error."""
+it. A turn without audio has no player, and the page has no error."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The proposal editor in headless Chromium: a rule added with the structured form lands
 in the config even before the proposal has a title, and the checks follow it; a config
-that is not JSON replaces the last check results with why (issue 21, faults 1 and 5)."""
+that is not JSON replaces the last check results with why, never leaves stale ones."""
 
 from __future__ import annotations
 

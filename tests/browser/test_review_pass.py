@@ -1,4 +1,4 @@
-"""A review pass in headless Chromium (issue 22): two reviewers work their queues with the
+"""A review pass in headless Chromium: two reviewers work their queues with the
 keyboard (the queue's next turn opens on its region, f or e flags it, c: reviewed, go on),
 then a maintainer opens the disagreements and adjudicates the region they differ on."""
 

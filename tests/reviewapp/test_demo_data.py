@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from reviewapp.demo import generate as gen
-from reviewapp.languages import LANGUAGES
+from reviewapp.languages import languages
 
 
 @cache
@@ -65,7 +65,7 @@ def test_main_writes_the_file(tmp_path, capsys):
     assert "122 conversations" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("language", list(LANGUAGES))
+@pytest.mark.parametrize("language", list(languages()))
 def test_every_language_has_enough_conversations(language):
     mine = [r for r in records() if r["language"] == language]
     assert len(mine) >= 10
@@ -75,10 +75,10 @@ def test_every_language_has_enough_conversations(language):
 
 
 def test_only_known_languages_datasets_and_models():
-    assert {r["language"] for r in records()} == set(LANGUAGES)
+    assert {r["language"] for r in records()} == set(languages())
     assert {r["dataset"] for r in records()} == set(gen.DATASETS)
     assert {r["model"] for r in records()} == set(gen.MODELS)
-    for language in LANGUAGES:
+    for language in languages():
         mine = [r for r in records() if r["language"] == language]
         assert {r["dataset"] for r in mine} == set(gen.DATASETS)
         assert len({r["model"] for r in mine}) >= 2
@@ -258,3 +258,30 @@ def test_load_demo_writes_a_clip_per_recording_once(tmp_path):
         seconds = clip.getnframes() / RATE
         assert (clip.getnchannels(), clip.getsampwidth(), clip.getframerate()) == (1, 2, RATE)
     assert seconds == pytest.approx(0.3 * len(turn["reference"].split()), abs=0.01)
+
+
+def test_the_language_data_is_read_from_json_files_in_order():
+    assert [lang.code for lang in gen.LANGS] == json.loads(
+        (gen.DATA_DIR / "order.json").read_text(encoding="utf-8")
+    )["languages"]
+    assert all(isinstance(value, tuple) for lang in gen.LANGS for value in lang.slots.values())
+
+
+def test_a_data_file_with_an_unknown_field_names_the_file_and_field(tmp_path):
+    (tmp_path / "xx.json").write_text(json.dumps({"code": "xx", "greeting": {}}))
+    with pytest.raises(ValueError, match=r"^xx\.json: unknown field greeting$"):
+        gen.load_lang(tmp_path / "xx.json")
+
+
+def test_a_data_file_without_its_templates_is_refused(tmp_path):
+    (tmp_path / "xx.json").write_text(json.dumps({"code": "xx"}))
+    with pytest.raises(ValueError, match=r"^xx\.json: .*templates"):
+        gen.load_lang(tmp_path / "xx.json")
+
+
+def test_a_data_file_missing_from_the_order_is_refused(tmp_path):
+    (tmp_path / "order.json").write_text(json.dumps({"languages": ["en"]}))
+    for code in ("en", "de"):
+        (tmp_path / f"{code}.json").write_text(json.dumps({"code": code}))
+    with pytest.raises(ValueError, match=r"^order\.json: field languages"):
+        gen.load_langs(tmp_path)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.urls import URLPattern, URLResolver, reverse
 
 from reviewapp import urls as reviewapp_urls
@@ -38,11 +39,13 @@ from reviewapp.models import (
     TurnReference,
 )
 from reviewapp.services import proposals
+from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
 from reviewapp.services.flag_states import do_close_flags
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.passes import do_create_pass
 from reviewapp.services.repairs import do_repair
 from reviewapp.services.scoring import create_job
+from tests.conftest import PASSWORD
 from tests.reviewapp.factories import scored_conversation, shifted_conversation, with_fillers
 
 pytestmark = pytest.mark.django_db
@@ -173,8 +176,35 @@ def cases():
                     )
 
 
-@pytest.fixture
-def objects(reviewer, maintainer_de, make_user):
+def make_personas() -> dict:
+    """The logged-in personas of the matrix (conftest's, made once for the module)."""
+    from django.contrib.auth import get_user_model
+
+    return {
+        "outsider": get_user_model().objects.create_user("olga-outsider", password=PASSWORD),
+        "reviewer": do_make_reviewer("rita-reviewer", PASSWORD),
+        "maintainer_fr": do_make_maintainer("fanny-maintainer-fr", PASSWORD, ["fr"]),
+        "maintainer_de": do_make_maintainer("max-maintainer-de", PASSWORD, ["de"]),
+    }
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The personas and objects, built once for the whole matrix: each case runs in a
+    savepoint inside this module's transaction (pytest-django's `db`), so a case's writes
+    are undone before the next one, as Django's setUpTestData does for a TestCase."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        personas = make_personas()
+        yield {"personas": personas, "objects": make_objects(personas)}
+        transaction.set_rollback(True)
+
+
+def make_user(username: str, *, maintains: list[str]):
+    return do_make_maintainer(username, PASSWORD, maintains)
+
+
+def make_objects(personas: dict) -> dict:
+    reviewer, maintainer_de = personas["reviewer"], personas["maintainer_de"]
     # two error regions: the reviewer's flag is on the first, flag_new asks for the second
     # (a second open flag of one author on one region is refused, not written)
     pair = ("das Konto ist leer", "das Kondo ist lehr")
@@ -192,7 +222,7 @@ def objects(reviewer, maintainer_de, make_user):
     repaired = shifted_conversation("de")
     repairing = do_repair(maintainer_de, repaired.findings.get(kind=DataFinding.Kind.SHIFT))
     reference_flag = do_create_flag(
-        make_user("rolf-reviewer"),
+        do_make_reviewer("rolf-reviewer", PASSWORD),
         turn.scores.get(),
         0,
         category="reference_error",
@@ -383,11 +413,12 @@ def test_every_url_has_expectations():
 
 
 @pytest.mark.parametrize(("name", "method", "persona", "is_htmx"), list(cases()))
-def test_permission_matrix(client, client_for, request, objects, name, method, persona, is_htmx):
+def test_permission_matrix(client, world, name, method, persona, is_htmx):
+    objects = world["objects"]
     expected = EXPECTED[name][method][persona]
     if persona != "anonymous":
-        user = request.getfixturevalue(persona)
-        client = client_for(user)
+        user = world["personas"][persona]
+        client.force_login(user)
         # something of their own to mark as read
         Notification.objects.create(recipient=user, proposal=objects["proposal"], text="t")
     url = reverse(f"reviewapp:{name}", args=url_args(name, objects))

@@ -41,6 +41,7 @@ from tests.reviewapp.factories import (
     config_version,
     scored_conversation,
 )
+from tests.support.services import require_postgresql
 
 pytestmark = pytest.mark.django_db
 
@@ -124,8 +125,7 @@ def test_scoring_chunks_write_the_summaries_of_the_conversations_they_touch(monk
 def test_chunks_scored_at_once_by_two_workers_leave_exact_summaries(monkeypatch):
     """Chunks sharing conversations, committed concurrently: each recount waits for the
     other's lock, then sees its scores (PostgreSQL; SQLite runs one writer at a time)."""
-    if connection.vendor != "postgresql":
-        pytest.skip("concurrent writers need PostgreSQL")
+    require_postgresql()  # concurrent writers: SQLite runs one writer at a time
     import queue
     import threading
 

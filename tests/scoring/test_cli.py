@@ -1,4 +1,4 @@
-"""The CLI contract of issue 3, run as a real subprocess."""
+"""The CLI contract (commands, options, JSON fields, exit codes), run as a real subprocess."""
 
 import json
 import re

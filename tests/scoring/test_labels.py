@@ -55,7 +55,7 @@ def totals(tallies) -> tuple[int, int]:
     return sum(t.false_errors_left for t in kinds), sum(t.real_errors_hidden for t in kinds)
 
 
-# The rules of issue 11, each measured on the demo set's labelled differences: leaving
+# The optional rules, each measured on the demo set's labelled differences: leaving
 # the rule out must leave more false errors in every language that turns it on, and with
 # the rule no real error may be hidden.
 ISSUE_11_RULES = [

@@ -1,6 +1,7 @@
-"""Normalizing grows with the text, not with its square (issue 19: 20,000 Korean characters
-took 3.3 s). Work is counted as Python and C function calls, which a machine's load does not
-change, so the property holds without a timed assertion; `make bench` times the same texts."""
+"""Normalizing grows with the text, not with its square (a quadratic step makes a long
+Korean text take seconds). Work is counted as Python and C function calls, which a
+machine's load does not change, so the property holds without a timed assertion; `make
+bench` times the same texts."""
 
 import json
 from pathlib import Path

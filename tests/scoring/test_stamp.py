@@ -1,5 +1,5 @@
-"""The stamp covers every scoring module and the libraries that decide a score (issue 19:
-a change to align.py turned S=1 into D=1 I=1 under the same stamp)."""
+"""The stamp covers every scoring module and the libraries that decide a score: a change
+to any of them (align.py turning S=1 into D=1 I=1) must change the stamp."""
 
 import shutil
 from pathlib import Path

@@ -50,3 +50,19 @@ def require_redis(url: str) -> None:
 def require_chromium() -> None:
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
         missing("Chromium", f"{CHROMIUM} not found (Debian package 'chromium')")
+
+
+def require_postgresql() -> None:
+    """For tests of concurrent writers and row locks, which SQLite cannot run."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        missing("PostgreSQL", "the tests run on SQLite; set DATABASE_URL=postgres://...")
+
+
+def needs_module(name: str, installed: bool) -> pytest.MarkDecorator:
+    """A mark for tests that need a test dependency (an oracle such as kocer): they skip
+    without it, and under CI=true the module fails to collect instead."""
+    if not installed and in_ci():  # at collection: the whole module errors, loudly
+        pytest.fail(f"{name} is not installed (CI=true: a missing service fails, it never skips)")
+    return pytest.mark.skipif(not installed, reason=f"{name} is not installed")

@@ -2,13 +2,14 @@
 
 from django.core.management.base import BaseCommand
 
-from reviewapp.languages import LANGUAGES
+from reviewapp.languages import languages as all_languages
 from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
 
+ALL = "all"
 DEMO_USERS = [
-    # username, password, languages maintained (None: reviewer only)
+    # username, password, languages maintained (None: reviewer only, ALL: every language)
     ("reviewer", "review-demo-pass", None),
-    ("maintainer", "maintain-demo-pass", list(LANGUAGES)),
+    ("maintainer", "maintain-demo-pass", ALL),
     ("maintainer-de", "maintain-de-demo-pass", ["de"]),
 ]
 
@@ -22,6 +23,8 @@ class Command(BaseCommand):
                 do_make_reviewer(username, password)
                 role = "reviewer"
             else:
+                if languages == ALL:
+                    languages = list(all_languages())
                 do_make_maintainer(username, password, languages)
                 role = "maintainer of " + ", ".join(languages)
             self.stdout.write(f"  {username:<14} password: {password:<22} ({role})")

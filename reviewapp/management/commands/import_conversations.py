@@ -12,7 +12,7 @@ from reviewapp.services.import_formats import (
     ImportOptions,
     options_from,
 )
-from reviewapp.services.imports import ImportError_, do_import
+from reviewapp.services.imports import ImportRefused, do_import
 from scoring.formats import ID_STYLES, Source
 
 FIELDS = ("format", "language", "model", "columns", "id_style")
@@ -47,7 +47,7 @@ class Command(BaseCommand):
             result = do_import(
                 data, path.name, merge=merge, default_dataset=dataset, options=import_options
             )
-        except ImportError_ as exc:
+        except ImportRefused as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(
             f"Imported {result.conversations} conversations, {result.turns} turns "

@@ -11,7 +11,7 @@ import pytest
 from reviewapp.models import Conversation, DataFinding, ImportBatch, Turn
 from reviewapp.services.exports import turns_csv
 from reviewapp.services.import_formats import FormatError, ImportOptions, options_from
-from reviewapp.services.imports import DuplicateImport, ImportError_, do_import
+from reviewapp.services.imports import DuplicateImport, ImportRefused, do_import
 from reviewapp.services.scoring import run_chunk
 from scoring.formats import Source
 
@@ -206,7 +206,7 @@ def test_a_malformed_pair_of_files_names_the_line_and_imports_nothing(
     fmt, ref, hyp, fields, where, problem
 ):
     opts = options_from({"format": fmt, "language": "en", **fields}, Source("hyp", encoded(hyp)))
-    with pytest.raises(ImportError_) as caught:
+    with pytest.raises(ImportRefused) as caught:
         imported(encoded(ref), "ref", opts)
     assert str(caught.value).startswith(f"{where}: "), str(caught.value)
     assert problem in caught.value.problem
@@ -240,7 +240,7 @@ BAD_FILES = [
 @pytest.mark.parametrize(("fmt", "data", "columns", "where", "problem"), BAD_FILES)
 def test_a_malformed_file_names_the_line_and_imports_nothing(fmt, data, columns, where, problem):
     opts = options(fmt, columns=columns)
-    with pytest.raises(ImportError_) as caught:
+    with pytest.raises(ImportRefused) as caught:
         imported(data, "f", opts)
     assert str(caught.value).startswith(f"{where}: "), str(caught.value)
     assert problem in caught.value.problem
@@ -272,7 +272,7 @@ def test_bad_options_name_the_field(fields, hypothesis, where, problem):
 def test_the_language_must_be_one_the_importer_maintains():
     opts = options("csv")
     data = "reference,hypothesis\na,b\n"
-    with pytest.raises(ImportError_, match="you do not maintain language 'en'"):
+    with pytest.raises(ImportRefused, match="you do not maintain language 'en'"):
         imported(data, "f.csv", opts, allowed_languages={"de"})
     assert nothing_imported()
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from reviewapp.models import AuditEvent, Conversation, ImportBatch, Job, Score, Turn
-from reviewapp.services.imports import ImportError_, do_import
+from reviewapp.services.imports import ImportRefused, do_import
 from reviewapp.services.scoring import run_chunk
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -111,7 +111,7 @@ def test_eva_record_shape_is_accepted():
     ],
 )
 def test_bad_file_imports_nothing_and_names_the_line_and_field(content, where, problem):
-    with pytest.raises(ImportError_) as caught:
+    with pytest.raises(ImportRefused) as caught:
         do_import(content, "f.jsonl")
     assert str(caught.value).startswith(f"f.jsonl, {where}: ")
     assert problem in str(caught.value)
@@ -122,14 +122,14 @@ def test_bad_file_imports_nothing_and_names_the_line_and_field(content, where, p
 def test_same_file_twice_is_refused():
     data = jsonl(conversation())
     do_import(data, "run.jsonl")
-    with pytest.raises(ImportError_, match="already imported"):
+    with pytest.raises(ImportRefused, match="already imported"):
         do_import(data, "run-again.jsonl")
     assert Conversation.objects.count() == 1
 
 
 def test_existing_conversation_needs_an_explicit_merge():
     do_import(jsonl(conversation("c1")), "a.jsonl")
-    with pytest.raises(ImportError_, match="already exists in dataset 'runs'"):
+    with pytest.raises(ImportRefused, match="already exists in dataset 'runs'"):
         do_import(jsonl(conversation("c1"), conversation("c2")), "b.jsonl")
     result = do_import(jsonl(conversation("c1"), conversation("c2")), "b.jsonl", merge=True)
     assert (result.conversations, result.skipped_existing) == (1, 1)

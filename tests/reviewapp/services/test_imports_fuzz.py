@@ -15,7 +15,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reviewapp.languages import LANGUAGES
+from reviewapp.languages import languages as app_languages
 from reviewapp.models import ApiToken, AuditEvent, Conversation, ImportBatch, Job, Turn
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.imports import (
@@ -23,9 +23,9 @@ from reviewapp.services.imports import (
     MAX_LINE_BYTES,
     MAX_TEXT_CHARS,
     MAX_TURNS,
+    ImportRefused,
     do_import,
 )
-from reviewapp.services.imports import ImportError_ as ImportFileError
 
 pytestmark = pytest.mark.django_db
 
@@ -307,7 +307,7 @@ def languages():
 def test_do_import_names_the_line_and_imports_nothing(languages, name):
     data, where, problem = MALFORMED[name]
     before = counts()
-    with pytest.raises(ImportFileError) as raised:
+    with pytest.raises(ImportRefused) as raised:
         do_import(data, SOURCE)
     assert raised.value.where.startswith(SOURCE)
     assert where in raised.value.where, str(raised.value)
@@ -318,7 +318,7 @@ def test_do_import_names_the_line_and_imports_nothing(languages, name):
 @pytest.mark.parametrize("name", list(MALFORMED))
 def test_upload_page_shows_the_error_and_imports_nothing(languages, client_for, make_user, name):
     data, where, problem = MALFORMED[name]
-    client = client_for(make_user("importer", maintains=list(LANGUAGES)))
+    client = client_for(make_user("importer", maintains=list(app_languages())))
     before = counts()
     response = client.post(
         reverse("reviewapp:import"),
@@ -337,7 +337,7 @@ def test_upload_page_shows_the_error_and_imports_nothing(languages, client_for, 
 @pytest.fixture
 def api_token(make_user):
     key = "fuzz-token-key"
-    user = make_user("api-importer", maintains=list(LANGUAGES))
+    user = make_user("api-importer", maintains=list(app_languages()))
     ApiToken.objects.create(user=user, name="ci", key_hash=hashlib.sha256(key.encode()).hexdigest())
     return {"Authorization": f"Bearer {key}"}
 
@@ -370,7 +370,7 @@ def test_api_answers_400_json_with_the_line_and_imports_nothing(languages, clien
 @pytest.mark.parametrize("name", list(UNSTORABLE))
 def test_do_import_names_the_line_of_a_value_the_database_cannot_store(languages, name):
     data, where = UNSTORABLE[name]
-    with pytest.raises(ImportFileError) as raised:
+    with pytest.raises(ImportRefused) as raised:
         do_import(data, SOURCE)
     assert where in raised.value.where
 
@@ -386,7 +386,7 @@ def test_pages_refuse_a_value_the_database_cannot_store_without_a_500(
     assert response.status_code == 400, response.content[:500]
     assert where in response.json()["error"]
     assert counts() == before
-    page = client_for(make_user("page-importer", maintains=list(LANGUAGES))).post(
+    page = client_for(make_user("page-importer", maintains=list(app_languages()))).post(
         reverse("reviewapp:import"), {"file": SimpleUploadedFile(SOURCE, data), "dataset": "x"}
     )
     assert page.status_code == 400, page.content[:500]
@@ -420,7 +420,7 @@ def well_formed(draw) -> dict:
     turn_fields = {"reference": texts, "hypothesis": texts}
     return {
         "id": draw(texts.filter(str.strip)),
-        "language": draw(st.sampled_from(list(LANGUAGES))),
+        "language": draw(st.sampled_from(list(app_languages()))),
         "turns": draw(st.lists(st.fixed_dictionaries(turn_fields), min_size=1, max_size=3)),
         **draw(st.dictionaries(st.sampled_from(["dataset", "model"]), texts, max_size=1)),
     }
@@ -431,7 +431,9 @@ def conversations(draw) -> dict:
     """Conversations that are right, nearly right, or wrong in one or more fields."""
     conversation = {
         "id": draw(st.one_of(texts, json_values)),
-        "language": draw(st.one_of(st.sampled_from([*LANGUAGES, "xx", "", "EN"]), json_values)),
+        "language": draw(
+            st.one_of(st.sampled_from([*app_languages(), "xx", "", "EN"]), json_values)
+        ),
         "turns": draw(
             st.one_of(
                 st.lists(
@@ -477,7 +479,7 @@ def import_files(draw) -> bytes:
 
 
 def check_one_import(data: bytes) -> None:
-    """Either the file is imported whole, or ImportError_ names where the problem is and
+    """Either the file is imported whole, or ImportRefused names where the problem is and
     nothing is written. Anything else (a crash) fails the test."""
     before = counts()
     try:
@@ -485,7 +487,7 @@ def check_one_import(data: bytes) -> None:
             result = do_import(data, SOURCE)
             assert counts()[1] == before[1] + result.conversations
             transaction.set_rollback(True)  # keep the next example's database the same
-    except ImportFileError as exc:
+    except ImportRefused as exc:
         assert exc.where.startswith(SOURCE)
         assert exc.where == SOURCE or ", line " in exc.where or ", record " in exc.where
         assert exc.problem

@@ -15,6 +15,7 @@ from reviewapp.services.configs import ensure_languages
 from reviewapp.services.preview import create_preview_job, run_preview
 from reviewapp.services.scoring import run_chunk
 from tests.reviewapp.factories import ConversationFactory, TurnFactory, with_fillers, with_rules
+from tests.support.services import require_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -175,8 +176,8 @@ def test_a_stale_proposal_must_be_rebased_and_rebase_keeps_its_rules(
     assert (v3.number, v3.parent.number) == (3, 2)
 
 
-@pytest.mark.skipif(connection.vendor == "sqlite", reason="needs row locks (PostgreSQL)")
 def test_two_simultaneous_approvals_never_fork_the_chain(english_corpus, reviewer, make_user):
+    require_postgresql()  # row locks
     version, _ = english_corpus
     maintainers = [make_user("m1", maintains=["en"]), make_user("m2", maintains=["en"])]
     props = [

@@ -5,7 +5,7 @@ import threading
 
 import pytest
 from celery.exceptions import SoftTimeLimitExceeded
-from django.db import connection, connections
+from django.db import connections
 from django.db.models import Count
 
 from reviewapp.models import AuditEvent, Job, JobChunk, Language, Score
@@ -13,6 +13,7 @@ from reviewapp.services import scoring
 from reviewapp.services.configs import ensure_languages
 from reviewapp.tasks import enqueue_job
 from tests.reviewapp.factories import TurnFactory
+from tests.support.services import require_postgresql
 
 pytestmark = pytest.mark.django_db
 
@@ -331,8 +332,7 @@ def test_a_cancel_waits_for_a_chunk_being_written_and_then_says_so(
 ):
     """The chunk's transaction holds the job's row: the cancel waits for it, then sees
     the job done (PostgreSQL; SQLite runs one writer at a time)."""
-    if connection.vendor != "postgresql":
-        pytest.skip("concurrent writers need PostgreSQL")
+    require_postgresql()  # concurrent writers: SQLite runs one writer at a time
     job = scoring.create_job(Job.Kind.RESCORE, "en", english.active_version, [TurnFactory().pk])
     writing, release = threading.Event(), threading.Event()
     real = scoring._finish_if_settled

@@ -373,7 +373,7 @@ def test_why_names_a_rule_that_runs_out_of_budget_instead_of_failing(
 
 def test_persian_words_keep_their_zero_width_non_joiner_on_screen(client_for, reviewer):
     """The normalizer removes the ZWNJ (both spellings score the same); the page shows the
-    word as written, so می‌خواهم is not drawn joined as میخواهم (issue 21)."""
+    word as written, so می‌خواهم is not drawn joined as میخواهم."""
     conversation = scored_conversation(
         [("من می\u200cخواهم بروم، لطفاً", "من میخواهم برم لطفاً")], language="fa"
     )

@@ -142,7 +142,7 @@ def test_a_preview_polled_from_its_proposal_keeps_asking_for_the_proposals_resul
     client_for, reviewer
 ):
     """Each unfinished answer polls again with from=proposal, so the finished one is the
-    proposal page's result, not the job page's "Done" (issue 21, fault 6)."""
+    proposal page's result, not the job page's "Done"."""
     from reviewapp.models import Language
     from reviewapp.services import proposals
     from reviewapp.services.configs import ensure_languages

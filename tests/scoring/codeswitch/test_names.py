@@ -1,4 +1,4 @@
-"""English names in katakana (ja) or Hangul (ko) against Latin script (issue 11): the name
+"""English names in katakana (ja) or Hangul (ko) against Latin script: the name
 matcher, and the rescue of a language scored by characters."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The phonetic matcher (seed 000, "Phonetic matcher"): every rule, both ways."""
+"""The phonetic matcher (Devanagari against Latin): every rule, both ways."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Romanized Hindi in the transcript (issue 11): a switchable policy with its own count,
+"""Romanized Hindi in the transcript: a switchable policy with its own count,
 `hindi.romanized_hindi` = off | count | accept, never accept in the shipped config."""
 
 import pytest

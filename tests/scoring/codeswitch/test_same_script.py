@@ -1,4 +1,4 @@
-"""Code-switching in a Latin-script language (issue 11): English words inside fr, de, es, it
+"""Code-switching in a Latin-script language: English words inside fr, de, es, it
 and nl text, told apart from the language's own words by the English rules, not by script."""
 
 import pytest

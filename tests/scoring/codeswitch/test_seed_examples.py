@@ -1,5 +1,6 @@
-"""Seed 000's two Before/After tables, through the CLI as a subprocess: `strict_wer` is the
-Hindi-only WER (Before), `wer` the code-switch-aware WER (After)."""
+"""The two Before/After tables of Hindi with English words, through the CLI as a
+subprocess: `strict_wer` is the Hindi-only WER (Before), `wer` the code-switch-aware WER
+(After)."""
 
 import json
 from fractions import Fraction

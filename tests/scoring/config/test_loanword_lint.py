@@ -1,5 +1,5 @@
 """Loanword lexicons write English words in Devanagari; they never translate them and never
-map an English function word (issue 19: receipt = रसीद, may = मई)."""
+map an English function word (receipt = रसीद is a loanword; may = मई is the month)."""
 
 import pytest
 

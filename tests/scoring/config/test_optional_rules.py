@@ -1,5 +1,5 @@
 """Every optional rule is off unless a language turns it on; turning nothing on changes
-nothing (seed 000's hooks test, for every language)."""
+nothing: such a config normalizes exactly like the core chain, in every language."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Spelled codes (issue 11): spelled letters and digits written as one code, the radio
+"""Spelled codes: spelled letters and digits written as one code, the radio
 alphabet inside a code, spaced digits joined, and the ordinary words that must stay."""
 
 import pytest

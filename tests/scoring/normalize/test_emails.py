@@ -1,4 +1,4 @@
-"""Spoken email and web addresses (issue 11): "john at gmail dot com" = john@gmail.com only
+"""Spoken email and web addresses: "john at gmail dot com" = john@gmail.com only
 where the words end in a known domain; "at" and "dot" stay words everywhere else, and a
 written address survives the punctuation step as one word."""
 

@@ -1,4 +1,5 @@
-"""English: what a Whisper-style normalizer does, without the defects seed 000 found."""
+"""English: what a Whisper-style normalizer does, without its defects (a title expanded
+on a code, a name or a number word changed)."""
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_regional_variants_fall_back_to_english(variant):
     assert normalized(variant, "I’m twenty five") == "i am 25"
 
 
-# Issue 11: dates with a repeated symbol word, and titles only before a capitalized name.
+# Dates with a repeated symbol word, and titles only before a capitalized name.
 def test_a_date_spelled_with_dashes_matches_the_written_date():
     assert errors("en", "1995 dash 04 dash 18", "1995-04-18") == 0
     assert normalized("en", "20 dash 3") == "20 dash 3"

@@ -1,4 +1,4 @@
-"""German, Dutch, French (and fr-CA), Spanish, Italian: every rule of seed 000, with the
+"""German, Dutch, French (and fr-CA), Spanish, Italian: every rule of their configs, with the
 cases that must match and the ordinary words that must be left alone."""
 
 import pytest
@@ -77,20 +77,20 @@ LEFT_ALONE = {
     "nl": [("een streepje verder", "1 streepje verder")],
     "fr": [
         ("il me faut du pain", "il me faut du pain"),
-        ("le code M 4 B", "le code m4b"),  # a spelled code, not monsieur (issue 11)
+        ("le code M 4 B", "le code m4b"),  # a spelled code, not monsieur
         ("trait de caractère", "trait de caractère"),
         ("ST 4", "st 4"),
     ],
     "es": [
         ("una barra de pan", "1 barra de pan"),
         ("me da igual", "me da igual"),
-        ("el código D 4", "el código d4"),  # a spelled code, not don (issue 11)
+        ("el código D 4", "el código d4"),  # a spelled code, not don
     ],
     "it": [("la barra del menu", "la barra del menu")],
 }
 
 KEPT_APART = {
-    "de": [("Krüger", "Kruger")],  # seed 000: an STT that drops the umlaut misspells the name
+    "de": [("Krüger", "Kruger")],  # an STT that drops the umlaut misspells the name
     "fr": [("M 4 B", "monsieur 4 B")],
     "es": [("me da igual", "me doña igual")],
 }
@@ -134,7 +134,7 @@ def test_real_differences_stay_errors(lang, a, b):
     assert errors(lang, a, b) > 0
 
 
-# Issue 11: two-letter titles expand only before a capitalized name, never on a code.
+# Two-letter titles expand only before a capitalized name, never on a code.
 TITLES_EXPANDED = [
     ("nl", "mr. Jansen", "meester Jansen"),
     ("nl", "mr Jansen", "meester Jansen"),

@@ -12,13 +12,14 @@ import pytest
 
 from scoring import load_scorer
 from tests.scoring.helpers import errors, normalized
+from tests.support.services import needs_module
 
 try:  # test oracles (test dependencies): CLDR month names, German number words
     import babel
     from num2words import num2words
 except ImportError:  # pragma: no cover
     babel = num2words = None
-needs_oracles = pytest.mark.skipif(num2words is None, reason="babel / num2words not installed")
+needs_oracles = needs_module("babel / num2words", installed=num2words is not None)
 
 # (spoken, written) pairs of one class each: 0 errors, the same normal form.
 SAME_SPEECH = {

@@ -1,4 +1,4 @@
-"""Hausa, Maʼauni v1 (seed 002): strict and folded side by side, and the raw score."""
+"""Hausa, Maʼauni v1: strict and folded side by side, and the raw score."""
 
 import json
 import subprocess
@@ -118,7 +118,7 @@ def test_corpus_report_keeps_both_profiles(tmp_path):
     assert text[-1].endswith(" 1/1")
 
 
-# Issue 11: Hausa number words (a table in ha.json) and spelled codes.
+# Hausa number words (a table in ha.json) and spelled codes.
 @pytest.mark.parametrize(
     ("words", "digits"),
     [

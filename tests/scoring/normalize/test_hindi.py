@@ -1,4 +1,4 @@
-"""Hindi normalizer (seed 000, "Hindi"): folds, compounds, spoken symbols, loanwords."""
+"""Hindi normalizer: folds, compounds, spoken symbols, loanwords."""
 
 import json
 import unicodedata
@@ -167,7 +167,7 @@ def test_normalizing_twice_equals_normalizing_once(text):
     assert normalizer(once) == once, text
 
 
-# -- issue 11: anusvara, spelling variants, fractional times -------------------------------
+# -- anusvara, spelling variants, fractional times ---------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -274,7 +274,7 @@ def test_a_fractional_word_alone_is_a_word():
 
 
 def test_loanwords_take_the_canonical_spelling():
-    from scoring.normalize.hindi import loanword_lookup
+    from scoring.normalize.hi_steps import loanword_lookup
 
     lookup = loanword_lookup(load_bundle("hi").config)
     assert lookup["september"] == "सितंबर"

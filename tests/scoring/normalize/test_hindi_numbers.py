@@ -12,7 +12,7 @@ from scoring.labels import without_fields
 from scoring.normalize import build_normalizer
 from scoring.normalize.hi_calendar import build_clock, build_dates
 from scoring.normalize.hi_numbers import build_signs, build_unit_symbols
-from scoring.normalize.hindi import hindi_word_form, numbers_step
+from scoring.normalize.hi_steps import hindi_word_form, numbers_step
 from tests.scoring.helpers import errors, normalized
 
 

@@ -1,7 +1,8 @@
-"""Korean (issue 4, seed 000 "Korean"): numbers read only in a numeric context, surnames and
+"""Korean: numbers read only in a numeric context, surnames and
 ordinary words left alone, fillers as whole words only, CER with word spaces kept.
 
-The seed's examples run through the CLI as a subprocess; the rest call the normalizer. The
+The reference examples run through the CLI, one process per table; the rest call the
+normalizer. The
 number reader is checked against `kocer`, an independent digits -> Hangul reader: every
 reading it gives for a generated number must read back to the same digits.
 """
@@ -18,13 +19,14 @@ from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string, parse_sino
 from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
+from tests.support.services import needs_module
 
 try:  # the test oracle (a test dependency); without it only the oracle tests skip
     from kocer import counters as kocer_counters
     from kocer import numbers as kocer_numbers
 except ImportError:  # pragma: no cover
     kocer_counters = kocer_numbers = None
-needs_kocer = pytest.mark.skipif(kocer_numbers is None, reason="kocer is not installed")
+needs_kocer = needs_module("kocer", installed=kocer_numbers is not None)
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = load_bundle("ko").config.korean
@@ -34,7 +36,7 @@ def cli_score(reference: str, hypothesis: str) -> dict:
     return helpers.cli_score("ko", reference, hypothesis)
 
 
-# Seed 000, Korean: (intended text, STT transcript) that say the same thing: 0 errors.
+# (intended text, STT transcript) that say the same thing: 0 errors through the CLI.
 SEED_SAME = [
     ("삼월 이십오일", "3월 25일"),
     ("열두 시", "12시"),
@@ -49,7 +51,7 @@ SEED_SAME = [
     ("어 비밀번호를 잊었어요", "비밀번호를 잊었어요"),
 ]
 
-# Seed 000, Korean: the normalizer must leave these exactly as they are.
+# Words with number syllables the normalizer must leave exactly as they are.
 SEED_UNCHANGED = [
     "천민수",
     "백지수",
@@ -62,27 +64,40 @@ SEED_UNCHANGED = [
 ]
 
 
-@pytest.mark.parametrize(("reference", "hypothesis"), SEED_SAME)
-def test_seed_examples_score_zero_through_the_cli(reference, hypothesis):
-    out = cli_score(reference, hypothesis)
+@pytest.fixture(scope="module")
+def seed_same_scores() -> list[dict]:
+    return helpers.cli_score_table("ko", SEED_SAME)
+
+
+@pytest.fixture(scope="module")
+def seed_unchanged_scores() -> list[dict]:
+    return helpers.cli_score_table("ko", [(text, text) for text in SEED_UNCHANGED])
+
+
+@pytest.mark.parametrize("case", range(len(SEED_SAME)), ids=[ref for ref, _ in SEED_SAME])
+def test_seed_examples_score_zero_through_the_cli(seed_same_scores, case):
+    out = seed_same_scores[case]
     assert out["metric"] == "cer"
     assert out["errors"] == 0, out
     assert out["cer"] == 0.0
     assert out["normalizer"]["name"] == "ko-norm"
 
 
-@pytest.mark.parametrize("text", SEED_UNCHANGED)
-def test_seed_words_are_unchanged_through_the_cli(text):
-    out = cli_score(text, text)
+@pytest.mark.parametrize(("case", "text"), list(enumerate(SEED_UNCHANGED)), ids=SEED_UNCHANGED)
+def test_seed_words_are_unchanged_through_the_cli(seed_unchanged_scores, case, text):
+    out = seed_unchanged_scores[case]
     assert out["reference_normalized"] == text
     assert out["errors"] == 0
 
 
 def test_seed_before_after_table_through_the_cli():
     """The seed's table: what the old converter did wrong, and what we give now."""
-    assert cli_score("삼월 이십오일", "삼월 이십오일")["reference_normalized"] == "3월 25일"
-    assert cli_score("천민수", "1000민수")["errors"] > 0  # the surname is not a number
-    assert cli_score("열두 시", "10두 시")["errors"] > 0
+    date, name, hour = helpers.cli_score_table(
+        "ko", [("삼월 이십오일", "삼월 이십오일"), ("천민수", "1000민수"), ("열두 시", "10두 시")]
+    )
+    assert date["reference_normalized"] == "3월 25일"
+    assert name["errors"] > 0  # the surname is not a number
+    assert hour["errors"] > 0
 
 
 def test_korean_keeps_word_spaces_and_counts_them():
@@ -94,8 +109,9 @@ def test_korean_keeps_word_spaces_and_counts_them():
 
 
 def test_a_real_error_is_still_an_error():
-    assert cli_score("삼월 이십오일", "3월 26일")["errors"] == 1
-    assert cli_score("스무 살", "21살")["errors"] == 1
+    day, age = helpers.cli_score_table("ko", [("삼월 이십오일", "3월 26일"), ("스무 살", "21살")])
+    assert day["errors"] == 1
+    assert age["errors"] == 1
 
 
 # Our own cases in the same spirit: two ways to write the same speech normalize alike.
@@ -160,9 +176,9 @@ def test_two_spellings_of_the_same_speech_normalize_alike(a, b):
     assert errors("ko", a, b) == 0
 
 
-# Surnames and ordinary words with number syllables: never changed. The seed's and ours.
+# Surnames and ordinary words with number syllables: never changed.
 UNCHANGED = [
-    # seed 000
+    # those of the CLI table above
     "천민수", "백지수", "만나서", "인터넷", "음식", "다음", "영어",
     # the brief's list
     "이상", "사과", "일반", "구매", "오늘", "삼성", "육아", "십자가",
@@ -211,7 +227,8 @@ def test_canonical_forms():
 
 
 def test_native_counter_after_han_du_se_ne_must_end_the_word():
-    """After 한/두/세/네 the counter ends the word or takes a particle (seed 000)."""
+    """After 한/두/세/네 the counter ends the word or takes a particle: 네 개를 = 4개를, but
+    네 개인정보 (yes, personal data) and 한 개발자 stay."""
     assert normalized("ko", "네 개인정보를 확인해 주세요") == "네 개인정보를 확인해 주세요"
     assert normalized("ko", "네 개를 주세요") == "4개를 주세요"
     assert normalized("ko", "한 개씩") == "1개씩"
@@ -368,7 +385,7 @@ def test_a_text_scores_zero_against_itself_and_its_normal_form(words):
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
 
 
-# Issue 11: Korean letter names in a spelled code (codes.letter_names in ko.json).
+# Korean letter names in a spelled code (codes.letter_names in ko.json).
 LETTER_CODES = [
     ("에이 비 씨", "ABC"),
     ("에이 비 씨 일 이 삼", "ABC123"),

@@ -20,12 +20,13 @@ from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string, parse_native, parse_sino
 from tests.scoring import helpers
 from tests.scoring.helpers import count_calls, errors, normalized
+from tests.support.services import needs_module
 
 try:  # the test oracle (a test dependency): Korean number words for a number
     from num2words import num2words
 except ImportError:  # pragma: no cover
     num2words = None
-needs_num2words = pytest.mark.skipif(num2words is None, reason="num2words is not installed")
+needs_num2words = needs_module("num2words", installed=num2words is not None)
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -12,7 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from scoring.errors import InputError
 from scoring.protocols import fa_en_cs_v1 as cs
 
 ZWNJ = "\u200c"
@@ -395,6 +398,54 @@ def test_tie_break_is_visible_in_metrics() -> None:
     assert counts["en_preserved"] == 0
     assert counts["en_preserved_casefold"] == 1
     assert counts["lang_aligned_tokens"] == 1 and counts["lang_agreeing_tokens"] == 1
+
+
+# The distances before rapidfuzz computed them: the naive Levenshtein the protocol was
+# frozen with, kept here as the reference the fast one must agree with.
+def naive_edit_distance(a, b) -> int:
+    previous = list(range(len(b) + 1))
+    for i, item_a in enumerate(a, 1):
+        current = [i]
+        for j, item_b in enumerate(b, 1):
+            substitution = previous[j - 1] + (item_a != item_b)
+            current.append(min(substitution, previous[j] + 1, current[j - 1] + 1))
+        previous = current
+    return previous[-1]
+
+
+def alignment_edits(reference, hypothesis) -> int:
+    """The edits of the protocol's own alignment, counted pair by pair (the old way)."""
+    pairs = cs.align_tokens(reference, hypothesis)
+    return sum(r is None or h is None or reference[r] != hypothesis[h] for r, h in pairs)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row["id"] for row in ROWS])
+def test_rapidfuzz_distances_equal_the_naive_ones_on_the_fixture(row: dict) -> None:
+    ref, hyp = row["reference"], row["hypothesis"]
+    assert cs.char_edit_distance(ref, hyp) == naive_edit_distance(ref, hyp)
+    for tokens in (str.split, cs.tokenize):
+        ref_tokens, hyp_tokens = tokens(ref), tokens(hyp)
+        assert cs.token_edit_distance(ref_tokens, hyp_tokens) == naive_edit_distance(
+            ref_tokens, hyp_tokens
+        )
+        assert cs.token_edit_distance(ref_tokens, hyp_tokens) == alignment_edits(
+            ref_tokens, hyp_tokens
+        )
+
+
+@given(st.text("abاب ", max_size=12), st.text("abاب ", max_size=12))
+def test_rapidfuzz_distances_equal_the_naive_ones(reference: str, hypothesis: str) -> None:
+    assert cs.char_edit_distance(reference, hypothesis) == naive_edit_distance(
+        reference, hypothesis
+    )
+    ref_tokens, hyp_tokens = reference.split(), hypothesis.split()
+    assert cs.token_edit_distance(ref_tokens, hyp_tokens) == alignment_edits(ref_tokens, hyp_tokens)
+
+
+def test_a_protocol_error_is_one_of_the_librarys_input_errors() -> None:
+    error = cs.ProtocolError("missing", source="rows.jsonl", line=2, field="id")
+    assert isinstance(error, InputError) and isinstance(error, ValueError)
+    assert str(error) == "rows.jsonl, line 2, field 'id': missing"
 
 
 def boundary_triple(counts: dict) -> tuple[int, int, int]:
