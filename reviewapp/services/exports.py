@@ -263,14 +263,15 @@ def write_fixtures(
     return path
 
 
-TURN_COLUMNS = ("conversation", "id", "speaker", "reference", "hypothesis")
+TURN_COLUMNS = ("conversation", "id", "speaker", "reference", "hypothesis", "alternations")
 
 
 def turns_csv(language: str, dataset: str, model: str) -> str:
     """Every turn of one model's conversations in a dataset, as CSV that the import reads
     back (`--format csv`: a `conversation` column groups the turns). A turn's id is the
     utterance id it was imported with, or `conversation#index`; its reference is the
-    current one (corrections included)."""
+    current one (corrections included); `alternations` is 1 where the reference is in
+    sclite's transcript syntax (a trn turn's)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(TURN_COLUMNS)
@@ -290,6 +291,7 @@ def turns_csv(language: str, dataset: str, model: str) -> str:
                     turn.speaker,
                     turn.reference,
                     turn.hypothesis,
+                    "1" if turn.alternations else "",
                 ]  # fmt: skip
             )
     return buffer.getvalue()

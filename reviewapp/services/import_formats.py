@@ -16,6 +16,11 @@ A conversation's turns keep the file's order, and its metadata lists their utter
 (`utterances`), so a turn can be traced back to its line. Other columns and fields are
 not kept.
 
+A trn reference keeps sclite's transcript syntax (`{ um / uh / @ }`, `(farmer)`) and its
+turn is marked `alternations`: the worker scores it as the CLI scores trn files. A csv or
+tsv `alternations` column (a NeMo field) of `1` or `true` marks a row's reference the same
+way; the app's export of turns writes it, so a trn turn imports back as itself.
+
 The same utterance ids under another model are another hypothesis set of the same
 references: that is what the compare page pairs.
 """
@@ -23,9 +28,9 @@ references: that is what the compare page pairs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from scoring.alternations import TranscriptError, has_alternations, parse_transcript
+from scoring.alternations import TranscriptError, parse_transcript
 from scoring.errors import InputError
 from scoring.formats import (
     ID_STYLES,
@@ -54,6 +59,9 @@ CONVERSATIONS = "conversations"  # our JSON Lines or EVA records, told apart per
 FILE_FORMATS = ("nemo", "csv", "tsv")
 FORMATS = (CONVERSATIONS, *PAIRED_FORMATS, *FILE_FORMATS)
 GROUP_FIELD = "conversation"
+ALTERNATIONS_FIELD = "alternations"
+TRUE_VALUES = (True, 1, "1", "true", "yes")
+FALSE_VALUES = (False, 0, "", "0", "false", "no")
 MAX_ID_CHARS = 200
 MAX_NAME_CHARS = 100
 MAX_SPEAKER_CHARS = 50
@@ -145,6 +153,7 @@ def conversations_of(data: bytes, source: str, options: ImportOptions) -> list[U
         raise FormatError(where_of(exc), exc.problem) from None
     if not records:
         raise FormatError(source, "contains no utterance")
+    records = [_with_alternations(record, source) for record in records]
     for record in records:
         _check_record(record, source, options)
     return _group(records, source)
@@ -183,21 +192,33 @@ def _read(source: Source, options: ImportOptions) -> list[Record]:
     return read_single(options.format, source, columns=options.columns)
 
 
+def _with_alternations(record: Record, source: str) -> Record:
+    """A csv, tsv or NeMo record whose `alternations` column or field is true (as the
+    app's export of a trn turn writes it) is in sclite's transcript syntax, as a trn
+    reference is."""
+    flag = record.metadata.get(ALTERNATIONS_FIELD)
+    if record.alternations or flag is None:
+        return record
+    if isinstance(flag, str):
+        flag = flag.strip().casefold()
+    if flag in TRUE_VALUES:
+        return replace(record, alternations=True)
+    if flag in FALSE_VALUES:
+        return record
+    where = f"{source}, line {record.line}, field {ALTERNATIONS_FIELD}"
+    raise FormatError(where, f"{flag!r} is not one of 1, true, yes, 0, false, no or empty")
+
+
 def _check_record(record: Record, source: str, options: ImportOptions) -> None:
-    """What the app stores and scores, checked with the line: a reference in sclite's
-    alternation syntax is refused (the app scores a reference as plain words)."""
+    """What the app stores and scores, checked with the line. A reference in sclite's
+    transcript syntax (trn) is kept as written, alternations and all: the worker scores
+    it as the CLI does."""
     where = f"{source}, line {record.line}"
     if record.alternations:
         try:
-            alternations = has_alternations(parse_transcript(record.reference))
+            parse_transcript(record.reference)
         except TranscriptError as exc:  # the trn reader checked it already
             raise FormatError(where, exc.problem) from None
-        if alternations:
-            raise FormatError(
-                where,
-                "the reference has alternations ({ a / b } or an optional (word)); the app "
-                "scores plain references: write it without them, or score it with the CLI",
-            )
     speaker = record.speaker or ""
     if len(speaker) > MAX_SPEAKER_CHARS:
         raise FormatError(where, f"speaker longer than {MAX_SPEAKER_CHARS} characters")

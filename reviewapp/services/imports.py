@@ -147,6 +147,7 @@ class ParsedTurn:
     labels: list = field(default_factory=list)
     start_time: float | None = None
     end_time: float | None = None
+    alternations: bool = False  # the reference is in sclite's transcript syntax
 
 
 @dataclass
@@ -226,6 +227,7 @@ def _from_utterances(
                 reference=_text(texts, "reference", where, empty_ok=True),
                 hypothesis=_text(texts, "hypothesis", where, empty_ok=True),
                 speaker=record.speaker or "",
+                alternations=record.alternations,
             )
         )
     metadata = {"format": options.format, "utterances": [r.id for r in group.records]}
@@ -597,6 +599,7 @@ def _create(batch: ImportBatch, conversations: list[ParsedConversation]) -> dict
                     start_time=t.start_time,
                     end_time=t.end_time,
                     scored=t.speaker.lower() not in ASSISTANT_SPEAKERS,
+                    alternations=t.alternations,
                 )
             )
     created = Turn.objects.bulk_create(turns, batch_size=1000)
