@@ -3,11 +3,13 @@ and check them (the CLI reads them the same way), and this module turns their ut
 into the app's conversations and turns.
 
 Formats: `trn`, `kaldi` and `text` (a reference file and a hypothesis file), `nemo`,
-`csv` and `tsv` (one file; csv and tsv with a column mapping). The language, the dataset
-and the model are the importer's choice for the whole file: these formats do not carry
-them.
+`csv` and `tsv` (one file; csv and tsv with a column mapping). The language is the
+importer's choice for the whole file, and so are the dataset and the model, except in a
+csv or tsv row with a `dataset` or `model` column (a NeMo line with such a field) that is
+not empty: that row's value wins. A row's conversation is then in that dataset, under
+that model.
 
-Utterances group into conversations by, in this order:
+Within one dataset and model, utterances group into conversations by, in this order:
 1. a `conversation` field (a csv/tsv column, a field of a NeMo manifest line);
 2. the speaker (a `speaker` column or field, or the speaker code read from trn and kaldi
    utterance ids with an id style such as `rm`: `cmh_sa01` is speaker `cmh`);
@@ -59,6 +61,7 @@ CONVERSATIONS = "conversations"  # our JSON Lines or EVA records, told apart per
 FILE_FORMATS = ("nemo", "csv", "tsv")
 FORMATS = (CONVERSATIONS, *PAIRED_FORMATS, *FILE_FORMATS)
 GROUP_FIELD = "conversation"
+ROW_NAMES = ("dataset", "model")  # fields of a row that override the importer's choice
 ALTERNATIONS_FIELD = "alternations"
 TRUE_VALUES = (True, 1, "1", "true", "yes")
 FALSE_VALUES = (False, 0, "", "0", "false", "no")
@@ -94,11 +97,14 @@ class ImportOptions:
 
 @dataclass(frozen=True)
 class Utterances:
-    """One conversation's utterances, in file order, and where it starts."""
+    """One conversation's utterances, in file order, and where it starts; `dataset` and
+    `model` are its rows' own ("" where the importer's choice applies)."""
 
     key: str
     records: tuple[Record, ...]
     where: str
+    dataset: str = ""
+    model: str = ""
 
 
 def options_from(fields: Mapping[str, str], hypothesis: Source | None = None) -> ImportOptions:
@@ -219,11 +225,26 @@ def _check_record(record: Record, source: str, options: ImportOptions) -> None:
             parse_transcript(record.reference)
         except TranscriptError as exc:  # the trn reader checked it already
             raise FormatError(where, exc.problem) from None
+    for name in ROW_NAMES:
+        _row_name(record, name, where)
     speaker = record.speaker or ""
     if len(speaker) > MAX_SPEAKER_CHARS:
         raise FormatError(where, f"speaker longer than {MAX_SPEAKER_CHARS} characters")
     if len(_key(record)) > MAX_ID_CHARS:
         raise FormatError(where, f"conversation id longer than {MAX_ID_CHARS} characters")
+
+
+def _row_name(record: Record, name: str, where: str) -> str:
+    """The row's own dataset or model ("" when it has none), or a FormatError."""
+    value = record.metadata.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise FormatError(f"{where}, field {name}", f"must be a string, not {type(value).__name__}")
+    value = value.strip()
+    if len(value) > MAX_NAME_CHARS:
+        raise FormatError(f"{where}, field {name}", f"longer than {MAX_NAME_CHARS} characters")
+    return value
 
 
 def _key(record: Record) -> str:
@@ -234,10 +255,13 @@ def _key(record: Record) -> str:
 
 
 def _group(records: list[Record], source: str) -> list[Utterances]:
-    groups: dict[str, list[Record]] = {}
+    """Conversations per (dataset, model, key): the same key under two models is two."""
+    groups: dict[tuple[str, str, str], list[Record]] = {}
     for record in records:
-        groups.setdefault(_key(record), []).append(record)
+        where = f"{source}, line {record.line}"
+        names = tuple(_row_name(record, name, where) for name in ROW_NAMES)
+        groups.setdefault((*names, _key(record)), []).append(record)
     return [
-        Utterances(key, tuple(members), f"{source}, line {members[0].line}")
-        for key, members in groups.items()
+        Utterances(key, tuple(members), f"{source}, line {members[0].line}", dataset, model)
+        for (dataset, model, key), members in groups.items()
     ]

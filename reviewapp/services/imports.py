@@ -232,8 +232,11 @@ def _from_utterances(
         )
     metadata = {"format": options.format, "utterances": [r.id for r in group.records]}
     _check_json(metadata, group.where)
+    dataset, model = group.dataset or dataset, group.model or options.model
+    _storable(dataset, f"{group.where}, field dataset")
+    _storable(model, f"{group.where}, field model")
     return ParsedConversation(
-        group.key, options.language, dataset, options.model, metadata, turns, group.where
+        group.key, options.language, dataset, model, metadata, turns, group.where
     )
 
 

@@ -419,3 +419,64 @@ def test_a_bad_alternations_value_or_syntax_names_the_line():
     with pytest.raises(ImportError_, match=r"f.csv, line 2: .*never closed"):
         imported(bad_syntax, "f.csv", options("csv"))
     assert nothing_imported()
+
+
+# --- a row's own dataset and model --------------------------------------------------------
+
+
+def where_each_is() -> dict[str, tuple[str, str]]:
+    """{conversation id: (dataset, model)}, for ids imported once."""
+    rows = Conversation.objects.values_list("external_id", "dataset__name", "model")
+    return {external_id: (dataset, model) for external_id, dataset, model in rows}
+
+
+def test_the_sample_runs_csv_puts_each_row_in_its_own_dataset_and_model():
+    data = (SAMPLES / "runs.csv").read_bytes()
+    result = imported(data, "runs.csv", options("csv", columns=CSV_COLUMNS))
+    assert result.conversations == 3
+    assert where_each_is() == {"u1": ("home", "m1"), "u2": ("home", "m1"), "u3": ("phone", "m1")}
+
+
+def test_an_empty_model_or_dataset_cell_takes_the_importers_choice():
+    data = "id,reference,hypothesis,model,dataset\nu1,a,a,,\nu2,b,b, m2 ,other\n"
+    imported(data, "f.csv", options("csv"))
+    assert where_each_is() == {"u1": ("calls", "m-a"), "u2": ("other", "m2")}
+
+
+def test_tsv_and_nemo_rows_carry_their_model_too():
+    imported("id\treference\thypothesis\tmodel\nu1\ta\ta\tm-t\n", "f.tsv", options("tsv"))
+    imported(manifest(nemo_row("a.wav", "a", "a", model="m-n", dataset="nemo-set")),
+             "m.json", options("nemo"))  # fmt: skip
+    assert where_each_is() == {"u1": ("calls", "m-t"), "a.wav": ("nemo-set", "m-n")}
+
+
+def test_the_same_conversation_under_two_models_in_one_file_is_two_conversations():
+    data = (
+        "conversation,id,reference,hypothesis,model\n"
+        "call-1,u1,hello there,hello,m1\n"
+        "call-1,u1-m2,hello there,hello there,m2\n"
+        "call-1,u2,bye,bye,m1\n"
+    )
+    result = imported(data, "f.csv", options("csv"))
+    assert result.conversations == 2
+    by_model = {c.model: c for c in Conversation.objects.filter(external_id="call-1")}
+    assert [t.hypothesis for t in by_model["m1"].turns.order_by("index")] == ["hello", "bye"]
+    assert [t.hypothesis for t in by_model["m2"].turns.all()] == ["hello there"]
+
+
+@pytest.mark.parametrize(
+    ("data", "where", "problem"),
+    [
+        (manifest(nemo_row("a.wav", "a", "a"), nemo_row("b.wav", "b", "b", model=7)),
+         "m.json, line 2, field model", "must be a string, not int"),
+        (manifest(nemo_row("a.wav", "a", "a", dataset="d" * 101)),
+         "m.json, line 1, field dataset", "longer than 100 characters"),
+        (manifest(nemo_row("a.wav", "a", "a", model="bad\ud800")),
+         "m.json, line 1, field model", "lone surrogate"),
+    ],
+)  # fmt: skip
+def test_a_bad_row_model_or_dataset_names_the_line_and_imports_nothing(data, where, problem):
+    with pytest.raises(ImportError_) as caught:
+        imported(data, "m.json", options("nemo"))
+    assert (caught.value.where, problem in caught.value.problem) == (where, True)
+    assert nothing_imported()
