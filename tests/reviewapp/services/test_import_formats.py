@@ -480,3 +480,25 @@ def test_a_bad_row_model_or_dataset_names_the_line_and_imports_nothing(data, whe
         imported(data, "m.json", options("nemo"))
     assert (caught.value.where, problem in caught.value.problem) == (where, True)
     assert nothing_imported()
+
+
+# --- the same files under another model ---------------------------------------------------
+
+
+def test_the_same_pair_of_files_imports_again_under_a_second_model():
+    imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+    result = imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, model="m-b"))
+    assert (result.conversations, ImportBatch.objects.count()) == (3, 2)
+    models = Conversation.objects.filter(external_id="spk2_u1").values_list("model", flat=True)
+    assert sorted(models) == ["m-a", "m-b"]
+    with pytest.raises(DuplicateImport, match="already imported"):
+        imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, model="m-b"))
+
+
+def test_the_same_single_file_imports_again_under_a_second_model_or_dataset():
+    imported(CSV, "run.csv", options("csv", columns=CSV_COLUMNS))
+    imported(CSV, "run.csv", options("csv", columns=CSV_COLUMNS, model="m-b"))
+    do_import(CSV.encode(), "run.csv", options=options("csv", columns=CSV_COLUMNS),
+              default_dataset="other")  # fmt: skip
+    assert ImportBatch.objects.count() == 3
+    assert Conversation.objects.filter(external_id="call-1").count() == 3
