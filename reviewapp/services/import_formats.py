@@ -2,11 +2,12 @@
 and check them (the CLI reads them the same way), and this module turns their utterances
 into the app's conversations and turns.
 
-Formats: `trn`, `kaldi` and `text` (a reference file and a hypothesis file), `nemo`,
-`csv` and `tsv` (one file; csv and tsv with a column mapping). The language is the
+Formats: `trn`, `kaldi` and `text` (a reference file and a hypothesis file), `jsonl`
+(the CLI's pairs, `{"id", "reference", "hypothesis", ...}` a line), `nemo`, `csv` and
+`tsv` (one file; csv and tsv with a column mapping). The language is the
 importer's choice for the whole file, and so are the dataset and the model, except in a
-csv or tsv row with a `dataset` or `model` column (a NeMo line with such a field) that is
-not empty: that row's value wins. A row's conversation is then in that dataset, under
+csv or tsv row with a `dataset` or `model` column (a jsonl or NeMo line with such a
+field) that is not empty: that row's value wins. A row's conversation is then in that dataset, under
 that model.
 
 Within one dataset and model, utterances group into conversations by, in this order:
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 CONVERSATIONS = "conversations"  # our JSON Lines or EVA records, told apart per file
-FILE_FORMATS = ("nemo", "csv", "tsv")
+FILE_FORMATS = ("jsonl", "nemo", "csv", "tsv")  # jsonl: the CLI's pairs, not conversations
 FORMATS = (CONVERSATIONS, *PAIRED_FORMATS, *FILE_FORMATS)
 GROUP_FIELD = "conversation"
 ROW_NAMES = ("dataset", "model")  # fields of a row that override the importer's choice
@@ -220,6 +221,10 @@ def _check_record(record: Record, source: str, options: ImportOptions) -> None:
     transcript syntax (trn) is kept as written, alternations and all: the worker scores
     it as the CLI does."""
     where = f"{source}, line {record.line}"
+    for name, text in (("reference", record.reference), ("hypothesis", record.hypothesis)):
+        if not isinstance(text, str):  # the jsonl reader leaves this to its caller
+            kind = "missing" if text is None else f"a {type(text).__name__}, not a string"
+            raise FormatError(f"{where}, field {name}", f"is {kind}")
     if record.alternations:
         try:
             parse_transcript(record.reference)

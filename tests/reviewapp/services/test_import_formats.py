@@ -502,3 +502,23 @@ def test_the_same_single_file_imports_again_under_a_second_model_or_dataset():
               default_dataset="other")  # fmt: skip
     assert ImportBatch.objects.count() == 3
     assert Conversation.objects.filter(external_id="call-1").count() == 3
+
+
+def test_the_sample_jsonl_pairs_carry_their_dataset_model_and_conversation():
+    result = imported((SAMPLES / "pairs.jsonl").read_bytes(), "pairs.jsonl", options("jsonl"))
+    expected = {
+        (conv.get("conversation"), conv["dataset"], conv["model"])
+        for conv in map(json.loads, (SAMPLES / "pairs.jsonl").read_text().splitlines())
+    }
+    rows = Conversation.objects.values_list("external_id", "dataset__name", "model")
+    assert set(rows) == expected and result.conversations == len(expected)
+    assert result.batch.format == "jsonl"
+
+
+def test_a_jsonl_pair_without_a_text_names_its_line_and_imports_nothing():
+    data = manifest(
+        {"id": "u1", "reference": "a", "hypothesis": "a"}, {"id": "u2", "reference": "b"}
+    )
+    with pytest.raises(ImportError_, match=r"p.jsonl, line 2, field hypothesis: is missing"):
+        imported(data, "p.jsonl", options("jsonl"))
+    assert nothing_imported()
