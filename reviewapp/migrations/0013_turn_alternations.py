@@ -14,7 +14,11 @@ class Migration(migrations.Migration):
             name="alternations",
             field=models.BooleanField(
                 default=False,
-                help_text="The reference is in sclite's transcript syntax ({ a / b }, @ for no word, (word) optional), as trn files are: scored as the CLI scores trn files.",
+                help_text=(
+                    "The reference is in sclite's transcript syntax ({ a / b }, @ for no "
+                    "word, (word) optional), as trn files are: scored as the CLI scores trn "
+                    "files."
+                ),
             ),
         ),
     ]
