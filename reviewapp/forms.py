@@ -124,7 +124,13 @@ class ReferenceRejectForm(forms.Form):
 
 
 class CompareForm(forms.Form):
-    """Two models of one language and dataset (GET: the page's URL is the comparison)."""
+    """Two models of one language and dataset (GET: the page's URL is the comparison).
+
+    The dataset picker lists the datasets that hold runs of a model in the chosen language,
+    and the model pickers the models of the chosen language and dataset: "chosen" is the
+    submitted (or initial) value where it is one of the choices, else the first choice
+    (what a browser shows selected), so a picker never offers a pair the comparison would
+    find empty."""
 
     language = forms.ChoiceField(choices=language_choices)
     dataset = forms.ChoiceField(choices=())
@@ -133,17 +139,21 @@ class CompareForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        names = Dataset.objects.order_by("name").values_list("name", flat=True)
-        self.fields["dataset"].choices = [(name, name) for name in names]
-        models = (
-            Conversation.objects.exclude(model="")
-            .order_by("model")
-            .values_list("model", flat=True)
-            .distinct()
-        )
+        runs = Conversation.objects.exclude(model="").filter(language=self._chosen("language"))
+        names = runs.order_by("dataset__name").values_list("dataset__name", flat=True)
+        self.fields["dataset"].choices = [(name, name) for name in names.distinct()]
+        runs = runs.filter(dataset__name=self._chosen("dataset"))
+        models = runs.order_by("model").values_list("model", flat=True).distinct()
         choices = [(model, model) for model in models]
         self.fields["a"].choices = choices
         self.fields["b"].choices = choices
+
+    def _chosen(self, name: str) -> str:
+        value = self.data.get(name) if self.is_bound else self.initial.get(name)
+        choices = [key for key, _ in self.fields[name].choices]
+        if value not in choices:  # none, or one of another language: the first is shown
+            value = choices[0] if choices else ""
+        return value
 
     def clean(self) -> dict:
         data = super().clean()

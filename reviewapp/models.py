@@ -224,6 +224,13 @@ class Turn(models.Model):
     end_time = models.FloatField(null=True, blank=True)
     labels = models.JSONField(default=list, blank=True)
     scored = models.BooleanField(default=True, help_text="Assistant turns are context only.")
+    alternations = models.BooleanField(
+        default=False,
+        help_text=(
+            "The reference is in sclite's transcript syntax ({ a / b }, @ for no word, "
+            "(word) optional), as trn files are: scored as the CLI scores trn files."
+        ),
+    )
 
     class Meta:
         ordering = ["conversation", "index"]

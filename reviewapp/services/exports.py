@@ -16,6 +16,7 @@ from scoring.config.loader import canonical_json
 
 from ..models import Adjudication, Conversation, Flag, Language, TurnReference
 from .configs import scorer_for
+from .scoring import score_text
 
 FIXTURE_SCHEMA = 1
 
@@ -135,14 +136,15 @@ def _case(flag: Flag, flagged_reference: str | None) -> dict:
         "hyp_span": flag.hyp_span,
         "flagged_under": flag.version.label,
         "flagged_on_reference_version": flag.reference_version,
-        "errors_when_flagged": _errors(flag.version, seen, turn.hypothesis),
+        "errors_when_flagged": _errors(flag.version, turn, seen),
+        **_syntax(turn),
     }
     if flagged_reference is not None:
         case["flagged_reference"] = flagged_reference
     if flag.category == Flag.Category.FALSE_ERROR and flag.addressed_by_id:
         case["expect"] = "stays_fixed"
         case["fixed_by"] = flag.addressed_by.label
-        case["errors_after_fix"] = _errors(flag.addressed_by, turn.reference, turn.hypothesis)
+        case["errors_after_fix"] = _errors(flag.addressed_by, turn)
     elif flag.category == Flag.Category.REAL_ERROR:
         case["expect"] = "stays_error"
     else:
@@ -198,8 +200,9 @@ def _adjudicated_case(decision: Adjudication, fixes: dict) -> dict:
         "ref_span": decision.ref_span,
         "hyp_span": decision.hyp_span,
         "flagged_under": version.label,
-        "errors_when_flagged": _errors(version, turn.reference, turn.hypothesis),
+        "errors_when_flagged": _errors(version, turn),
         "adjudicated_by": decision.maintainer.username,
+        **_syntax(turn),
     }
     fix = fixes.get((turn.pk, version.pk, *_span_key(decision)))
     if decision.label == Flag.Category.REAL_ERROR:
@@ -207,7 +210,7 @@ def _adjudicated_case(decision: Adjudication, fixes: dict) -> dict:
     elif fix is not None:
         case["expect"] = "stays_fixed"
         case["fixed_by"] = fix.label
-        case["errors_after_fix"] = _errors(fix, turn.reference, turn.hypothesis)
+        case["errors_after_fix"] = _errors(fix, turn)
     else:
         case["expect"] = "open"
     return case
@@ -227,8 +230,18 @@ def _case_order(case: dict) -> tuple[int, int]:
     return (0, case["flag_id"])
 
 
-def _errors(version, reference: str, hypothesis: str) -> int:
-    return scorer_for(version).score(reference, hypothesis).counts.errors
+def _errors(version, turn, reference: str | None = None) -> int:
+    """The errors the worker counts for the turn under `version`, on `reference` (the
+    text as flagged) when given, else on the turn's current reference."""
+    text = turn.reference if reference is None else reference
+    scorer = scorer_for(version)
+    return score_text(scorer, text, turn.hypothesis, alternations=turn.alternations).counts.errors
+
+
+def _syntax(turn) -> dict:
+    """`alternations: true` for a reference in sclite's transcript syntax (a trn turn's),
+    so the fixture test scores the case as the worker did; nothing for the others."""
+    return {"alternations": True} if turn.alternations else {}
 
 
 def dropped_flag_ids(language: str) -> set[int]:
@@ -263,14 +276,15 @@ def write_fixtures(
     return path
 
 
-TURN_COLUMNS = ("conversation", "id", "speaker", "reference", "hypothesis")
+TURN_COLUMNS = ("conversation", "id", "speaker", "reference", "hypothesis", "alternations")
 
 
 def turns_csv(language: str, dataset: str, model: str) -> str:
     """Every turn of one model's conversations in a dataset, as CSV that the import reads
     back (`--format csv`: a `conversation` column groups the turns). A turn's id is the
     utterance id it was imported with, or `conversation#index`; its reference is the
-    current one (corrections included)."""
+    current one (corrections included); `alternations` is 1 where the reference is in
+    sclite's transcript syntax (a trn turn's)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(TURN_COLUMNS)
@@ -290,6 +304,7 @@ def turns_csv(language: str, dataset: str, model: str) -> str:
                     turn.speaker,
                     turn.reference,
                     turn.hypothesis,
+                    "1" if turn.alternations else "",
                 ]  # fmt: skip
             )
     return buffer.getvalue()

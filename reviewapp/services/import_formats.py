@@ -2,12 +2,15 @@
 and check them (the CLI reads them the same way), and this module turns their utterances
 into the app's conversations and turns.
 
-Formats: `trn`, `kaldi` and `text` (a reference file and a hypothesis file), `nemo`,
-`csv` and `tsv` (one file; csv and tsv with a column mapping). The language, the dataset
-and the model are the importer's choice for the whole file: these formats do not carry
-them.
+Formats: `trn`, `kaldi` and `text` (a reference file and a hypothesis file), `jsonl`
+(the CLI's pairs, `{"id", "reference", "hypothesis", ...}` a line), `nemo`, `csv` and
+`tsv` (one file; csv and tsv with a column mapping). The language is the
+importer's choice for the whole file, and so are the dataset and the model, except in a
+csv or tsv row with a `dataset` or `model` column (a jsonl or NeMo line with such a
+field) that is not empty: that row's value wins. A row's conversation is then in that dataset, under
+that model.
 
-Utterances group into conversations by, in this order:
+Within one dataset and model, utterances group into conversations by, in this order:
 1. a `conversation` field (a csv/tsv column, a field of a NeMo manifest line);
 2. the speaker (a `speaker` column or field, or the speaker code read from trn and kaldi
    utterance ids with an id style such as `rm`: `cmh_sa01` is speaker `cmh`);
@@ -16,6 +19,11 @@ A conversation's turns keep the file's order, and its metadata lists their utter
 (`utterances`), so a turn can be traced back to its line. Other columns and fields are
 not kept.
 
+A trn reference keeps sclite's transcript syntax (`{ um / uh / @ }`, `(farmer)`) and its
+turn is marked `alternations`: the worker scores it as the CLI scores trn files. A csv or
+tsv `alternations` column (a NeMo field) of `1` or `true` marks a row's reference the same
+way; the app's export of turns writes it, so a trn turn imports back as itself.
+
 The same utterance ids under another model are another hypothesis set of the same
 references: that is what the compare page pairs.
 """
@@ -23,9 +31,9 @@ references: that is what the compare page pairs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from scoring.alternations import TranscriptError, has_alternations, parse_transcript
+from scoring.alternations import TranscriptError, parse_transcript
 from scoring.errors import InputError
 from scoring.formats import (
     ID_STYLES,
@@ -51,9 +59,13 @@ __all__ = [
 ]
 
 CONVERSATIONS = "conversations"  # our JSON Lines or EVA records, told apart per file
-FILE_FORMATS = ("nemo", "csv", "tsv")
+FILE_FORMATS = ("jsonl", "nemo", "csv", "tsv")  # jsonl: the CLI's pairs, not conversations
 FORMATS = (CONVERSATIONS, *PAIRED_FORMATS, *FILE_FORMATS)
 GROUP_FIELD = "conversation"
+ROW_NAMES = ("dataset", "model")  # fields of a row that override the importer's choice
+ALTERNATIONS_FIELD = "alternations"
+TRUE_VALUES = (True, 1, "1", "true", "yes")
+FALSE_VALUES = (False, 0, "", "0", "false", "no")
 MAX_ID_CHARS = 200
 MAX_NAME_CHARS = 100
 MAX_SPEAKER_CHARS = 50
@@ -86,11 +98,14 @@ class ImportOptions:
 
 @dataclass(frozen=True)
 class Utterances:
-    """One conversation's utterances, in file order, and where it starts."""
+    """One conversation's utterances, in file order, and where it starts; `dataset` and
+    `model` are its rows' own ("" where the importer's choice applies)."""
 
     key: str
     records: tuple[Record, ...]
     where: str
+    dataset: str = ""
+    model: str = ""
 
 
 def options_from(fields: Mapping[str, str], hypothesis: Source | None = None) -> ImportOptions:
@@ -145,6 +160,7 @@ def conversations_of(data: bytes, source: str, options: ImportOptions) -> list[U
         raise FormatError(where_of(exc), exc.problem) from None
     if not records:
         raise FormatError(source, "contains no utterance")
+    records = [_with_alternations(record, source) for record in records]
     for record in records:
         _check_record(record, source, options)
     return _group(records, source)
@@ -183,26 +199,57 @@ def _read(source: Source, options: ImportOptions) -> list[Record]:
     return read_single(options.format, source, columns=options.columns)
 
 
+def _with_alternations(record: Record, source: str) -> Record:
+    """A csv, tsv or NeMo record whose `alternations` column or field is true (as the
+    app's export of a trn turn writes it) is in sclite's transcript syntax, as a trn
+    reference is."""
+    flag = record.metadata.get(ALTERNATIONS_FIELD)
+    if record.alternations or flag is None:
+        return record
+    if isinstance(flag, str):
+        flag = flag.strip().casefold()
+    if flag in TRUE_VALUES:
+        return replace(record, alternations=True)
+    if flag in FALSE_VALUES:
+        return record
+    where = f"{source}, line {record.line}, field {ALTERNATIONS_FIELD}"
+    raise FormatError(where, f"{flag!r} is not one of 1, true, yes, 0, false, no or empty")
+
+
 def _check_record(record: Record, source: str, options: ImportOptions) -> None:
-    """What the app stores and scores, checked with the line: a reference in sclite's
-    alternation syntax is refused (the app scores a reference as plain words)."""
+    """What the app stores and scores, checked with the line. A reference in sclite's
+    transcript syntax (trn) is kept as written, alternations and all: the worker scores
+    it as the CLI does."""
     where = f"{source}, line {record.line}"
+    for name, text in (("reference", record.reference), ("hypothesis", record.hypothesis)):
+        if not isinstance(text, str):  # the jsonl reader leaves this to its caller
+            kind = "missing" if text is None else f"a {type(text).__name__}, not a string"
+            raise FormatError(f"{where}, field {name}", f"is {kind}")
     if record.alternations:
         try:
-            alternations = has_alternations(parse_transcript(record.reference))
+            parse_transcript(record.reference)
         except TranscriptError as exc:  # the trn reader checked it already
             raise FormatError(where, exc.problem) from None
-        if alternations:
-            raise FormatError(
-                where,
-                "the reference has alternations ({ a / b } or an optional (word)); the app "
-                "scores plain references: write it without them, or score it with the CLI",
-            )
+    for name in ROW_NAMES:
+        _row_name(record, name, where)
     speaker = record.speaker or ""
     if len(speaker) > MAX_SPEAKER_CHARS:
         raise FormatError(where, f"speaker longer than {MAX_SPEAKER_CHARS} characters")
     if len(_key(record)) > MAX_ID_CHARS:
         raise FormatError(where, f"conversation id longer than {MAX_ID_CHARS} characters")
+
+
+def _row_name(record: Record, name: str, where: str) -> str:
+    """The row's own dataset or model ("" when it has none), or a FormatError."""
+    value = record.metadata.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise FormatError(f"{where}, field {name}", f"must be a string, not {type(value).__name__}")
+    value = value.strip()
+    if len(value) > MAX_NAME_CHARS:
+        raise FormatError(f"{where}, field {name}", f"longer than {MAX_NAME_CHARS} characters")
+    return value
 
 
 def _key(record: Record) -> str:
@@ -213,10 +260,13 @@ def _key(record: Record) -> str:
 
 
 def _group(records: list[Record], source: str) -> list[Utterances]:
-    groups: dict[str, list[Record]] = {}
+    """Conversations per (dataset, model, key): the same key under two models is two."""
+    groups: dict[tuple[str, str, str], list[Record]] = {}
     for record in records:
-        groups.setdefault(_key(record), []).append(record)
+        where = f"{source}, line {record.line}"
+        names = tuple(_row_name(record, name, where) for name in ROW_NAMES)
+        groups.setdefault((*names, _key(record)), []).append(record)
     return [
-        Utterances(key, tuple(members), f"{source}, line {members[0].line}")
-        for key, members in groups.items()
+        Utterances(key, tuple(members), f"{source}, line {members[0].line}", dataset, model)
+        for (dataset, model, key), members in groups.items()
     ]

@@ -17,7 +17,8 @@ Accepted shapes (detected per file):
 Every line is checked before anything is written; the first problem is reported with its
 line and field, and nothing is imported. The data-quality checks (`services.dataquality`)
 run on the imported conversations in the same transaction: their findings are stored
-with the import, never a reason to refuse it. The same bytes are never imported twice, and
+with the import, never a reason to refuse it. The same bytes are never imported twice (a
+file of the scoring formats: not under the same language, dataset and model), and
 two imports racing for the same file or the same conversation end with one imported and
 the other refused as a conflict (`DuplicateImport`), never with a database error.
 """
@@ -147,6 +148,7 @@ class ParsedTurn:
     labels: list = field(default_factory=list)
     start_time: float | None = None
     end_time: float | None = None
+    alternations: bool = False  # the reference is in sclite's transcript syntax
 
 
 @dataclass
@@ -226,12 +228,16 @@ def _from_utterances(
                 reference=_text(texts, "reference", where, empty_ok=True),
                 hypothesis=_text(texts, "hypothesis", where, empty_ok=True),
                 speaker=record.speaker or "",
+                alternations=record.alternations,
             )
         )
     metadata = {"format": options.format, "utterances": [r.id for r in group.records]}
     _check_json(metadata, group.where)
+    dataset, model = group.dataset or dataset, group.model or options.model
+    _storable(dataset, f"{group.where}, field dataset")
+    _storable(model, f"{group.where}, field model")
     return ParsedConversation(
-        group.key, options.language, dataset, options.model, metadata, turns, group.where
+        group.key, options.language, dataset, model, metadata, turns, group.where
     )
 
 
@@ -467,15 +473,12 @@ def do_import(
     hypothesis file, language and model (`services.import_formats`).
     """
     options = options or ImportOptions()
-    digest = hashlib.sha256(data)
     if options.format == CONVERSATIONS:
         fmt, conversations = parse(data, source, default_dataset=default_dataset)
     else:
         conversations = parse_formatted(data, source, options, default_dataset=default_dataset)
         fmt = options.format
-        if options.hypothesis is not None:  # the pair of files is what is not imported twice
-            digest.update(b"\0" + options.hypothesis.data)
-    content_hash = digest.hexdigest()
+    content_hash = _content_hash(data, options, default_dataset)
     if allowed_languages is not None:
         for conv in conversations:
             if conv.language not in allowed_languages:
@@ -491,6 +494,20 @@ def do_import(
         # Another import committed the same file or conversations after this one checked:
         # the unique constraints refused our rows and everything of ours rolled back.
         raise _conflict(content_hash, source, conversations) from None
+
+
+def _content_hash(data: bytes, options: ImportOptions, default_dataset: str) -> str:
+    """What is never imported twice: the file's bytes; for the scoring formats, with the
+    hypothesis file and the importer's language, dataset and model, since the same pair
+    of files under another model is another model's hypotheses (a file of JSON Lines
+    names its own)."""
+    digest = hashlib.sha256(data)
+    if options.format != CONVERSATIONS:
+        if options.hypothesis is not None:
+            digest.update(b"\0" + options.hypothesis.data)
+        choices = [options.format, options.language, default_dataset, options.model]
+        digest.update(b"\0" + json.dumps(choices).encode())
+    return digest.hexdigest()
 
 
 def _import(content_hash, source, fmt, conversations, *, user, merge) -> ImportResult:
@@ -597,6 +614,7 @@ def _create(batch: ImportBatch, conversations: list[ParsedConversation]) -> dict
                     start_time=t.start_time,
                     end_time=t.end_time,
                     scored=t.speaker.lower() not in ASSISTANT_SPEAKERS,
+                    alternations=t.alternations,
                 )
             )
     created = Turn.objects.bulk_create(turns, batch_size=1000)

@@ -24,6 +24,7 @@ from scoring.config.reach import reach
 from ..models import Flag, Job, Language, Proposal, Score, Turn
 from .carry import reached_turn_ids
 from .proposals import content_digest, scorer_for_content
+from .scoring import score_text
 
 MAX_LISTED = 100
 PROGRESS_EVERY = 500
@@ -82,7 +83,12 @@ def run_preview(job_id: int) -> dict:
     found = reach(base.content, proposal.content)
     touched = all_turns if found is None else touched_turns(all_turns, found)
     touched = touched.select_related("conversation__dataset").only(
-        "id", "reference", "reference_version", "hypothesis", "conversation__dataset__name"
+        "id",
+        "reference",
+        "reference_version",
+        "hypothesis",
+        "alternations",
+        "conversation__dataset__name",
     )
     Job.objects.filter(pk=job.pk).update(total=touched.count())
     result = _compare(job, base, proposal, all_turns, touched)
@@ -120,8 +126,9 @@ def _compare(job, base, proposal, all_turns, touched) -> dict:
     for n, turn in enumerate(touched.iterator(chunk_size=2000), start=1):
         if n % PROGRESS_EVERY == 0:
             Job.objects.filter(pk=job.pk).update(done=n)
-        before = before_scorer.score(turn.reference, turn.hypothesis)
-        after = after_scorer.score(turn.reference, turn.hypothesis)
+        texts = (turn.reference, turn.hypothesis)
+        before = score_text(before_scorer, *texts, alternations=turn.alternations)
+        after = score_text(after_scorer, *texts, alternations=turn.alternations)
         if before.counts == after.counts:
             continue
         changed += 1

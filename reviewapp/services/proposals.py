@@ -36,6 +36,7 @@ from ..roles import is_maintainer_of
 from . import audit, notifications
 from .configs import companion_bundles, create_version
 from .samples import turn_sample
+from .scoring import score_text
 from .versions import activate, bump_dependents, reopen_undone_flags
 
 
@@ -336,8 +337,10 @@ def flag_results(flags, base_content: dict, content: dict) -> FlagResults:
     rows = []
     for flag in shown:
         try:
-            before = base.score(flag.turn.reference, flag.turn.hypothesis)
-            after = proposed.score(flag.turn.reference, flag.turn.hypothesis)
+            turn = flag.turn
+            texts = (turn.reference, turn.hypothesis)
+            before = score_text(base, *texts, alternations=turn.alternations)
+            after = score_text(proposed, *texts, alternations=turn.alternations)
         except ScoringError as exc:
             rows.append({"flag": flag, "error": str(exc)})
             continue

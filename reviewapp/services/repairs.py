@@ -38,7 +38,7 @@ from ..models import (
 from . import audit
 from .configs import scorer_for
 from .dataquality import refresh_findings
-from .scoring import create_job
+from .scoring import create_job, score_text
 
 __all__ = ["STALE", "RepairError", "do_repair", "do_restore"]
 
@@ -171,7 +171,10 @@ def _expected_score(turns: list[Turn], version) -> dict:
         return {}
     try:
         scorer = scorer_for(version)
-        results = [scorer.score(t.reference, t.hypothesis).counts for t in turns]
+        results = [
+            score_text(scorer, t.reference, t.hypothesis, alternations=t.alternations).counts
+            for t in turns
+        ]
     except ScoringError as exc:
         return {"version": version.number, "error": str(exc)}
     return _score(version, sum(c.errors for c in results), sum(c.ref_len for c in results))

@@ -22,7 +22,11 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from scoring.alternations import TranscriptError
 from scoring.errors import ScoringError
+from scoring.evaluate import record_scorer
+from scoring.formats import Record
+from scoring.scorer import PairScore, Scorer
 
 from ..models import (
     ConfigVersion,
@@ -40,6 +44,21 @@ from .configs import scorer_for, stamp_mismatch
 CHUNK_SIZE = 500
 
 
+def score_text(scorer: Scorer, reference: str, hypothesis: str, *, alternations: bool) -> PairScore:
+    """A turn's texts scored as the CLI scores them. A reference in sclite's transcript
+    syntax (a trn turn's) goes through the CLI's own trn scoring (`scoring.evaluate`,
+    align "sclite": the word network with sclite's weights, each alternative normalized
+    on its own); any other reference through the scorer. A reference that breaks the
+    syntax (a correction, say) is a ScoringError, so the turn is reported, not scored."""
+    if not alternations:
+        return scorer.score(reference, hypothesis)
+    record = Record("", reference, hypothesis, alternations=True)
+    try:
+        return record_scorer(scorer, "sclite")(record)
+    except TranscriptError as exc:
+        raise ScoringError(f"the reference's alternations: {exc}") from None
+
+
 def score_row(
     turn: Turn, version: ConfigVersion, scorer, *, reference: tuple[int, str] | None = None
 ) -> Score:
@@ -47,7 +66,7 @@ def score_row(
     `reference`: (version number, text) of another version of the turn's reference than
     its current one (the original, for the second score of a corrected turn)."""
     number, text = reference or (turn.reference_version, turn.reference)
-    result = scorer.score(text, turn.hypothesis)
+    result = score_text(scorer, text, turn.hypothesis, alternations=turn.alternations)
     data = result.as_dict(alignment=False)
     details = {
         key: data[key]
@@ -167,7 +186,13 @@ def run_chunk(chunk_id: int) -> str:
         mark_chunk_failed(chunk.pk, mismatch)
         return "stamp mismatch"
     turns = Turn.objects.filter(pk__in=chunk.turn_ids).only(
-        "id", "conversation", "language", "reference", "reference_version", "hypothesis"
+        "id",
+        "conversation",
+        "language",
+        "reference",
+        "reference_version",
+        "hypothesis",
+        "alternations",
     )
     rows, unscorable = _score_turns(turns, job.version, scorer)
     return _write_chunk(chunk, rows, unscorable)

@@ -23,6 +23,7 @@ from ..forms import CompareForm, TurnsExportForm
 from ..services.exports import turns_csv
 from .access import require_reviewer
 
+REFRESH = "pickers"  # the button that lists the chosen language's datasets and models
 REPORTS = {
     "json": ("application/json", lambda result: json.dumps(report_json(result), indent=2) + "\n"),
     "csv": ("text/csv; charset=utf-8", report_csv),
@@ -33,7 +34,10 @@ REPORTS = {
 @require_GET
 def compare(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    form = CompareForm(request.GET or None)
+    if REFRESH in request.GET:  # new pickers for the chosen language and dataset, no errors
+        form = CompareForm(initial=request.GET.dict())
+    else:
+        form = CompareForm(request.GET or None)
     result = None
     if form.is_valid():
         result = _compare(form)

@@ -39,6 +39,7 @@ from .access import (
     require_reviewer,
 )
 from .dataquality import conversation_banner
+from .transcripts import transcript_markup
 
 PAGE_SIZE = 50
 # The same pattern the normalizer's annotations step drops: notes, not speech.
@@ -302,7 +303,7 @@ def body_markup(tv: TurnView, raw: bool, lang: str, direction: str, urls: tuple)
     if raw or tv.status != "scored" or not tv.segments:
         parts.append(
             f'<dl class="texts">\n<dt>Reference</dt><dd dir="auto" lang="{lang}">'
-            f"{_raw_text(tv.ref_parts, tv.error_words('ref'))}</dd>\n"
+            f"{_raw_reference(tv)}</dd>\n"
             f'<dt>Hypothesis</dt><dd dir="auto" lang="{lang}">'
             f"{_raw_text(tv.hyp_parts, tv.error_words('hyp'))}</dd>\n"
             "</dl>"
@@ -322,6 +323,12 @@ def body_markup(tv: TurnView, raw: bool, lang: str, direction: str, urls: tuple)
             f'<div class="panel" id="panel-{tv.turn.pk}" aria-live="polite"></div>'
         )
     return mark_safe("\n".join(parts))  # noqa: S308 (every data text is escaped)
+
+
+def _raw_reference(tv: TurnView) -> str:
+    if tv.turn.alternations:
+        return transcript_markup(tv.turn.reference)
+    return _raw_text(tv.ref_parts, tv.error_words("ref"))
 
 
 def _raw_text(parts: list[tuple[str, bool]], marks: frozenset[str] = frozenset()) -> str:
@@ -378,6 +385,12 @@ def head_markup(tv: TurnView) -> SafeString:
         parts.append(f'<p class="turn-score muted">Context: {speaker} turn, not scored.</p>')
     else:
         parts.append(_STATUS_LINES.get(tv.status, _STATUS_LINES["pending"]))
+    if turn.alternations:
+        # the aligned words are the alternatives the score took; this shows the choices
+        parts.append(
+            f'<p class="alternations-note" id="alternations-{int(turn.pk)}">Reference with '
+            f"alternations, as imported: {transcript_markup(turn.reference)}</p>"
+        )
     if tv.audio:
         parts.append(audio_markup(tv))
     if tv.references:

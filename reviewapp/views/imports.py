@@ -50,6 +50,7 @@ FORMAT_CHOICES = [
     ("trn", "sclite trn: reference file and hypothesis file"),
     ("kaldi", "Kaldi text: reference file and hypothesis file"),
     ("text", "Parallel text: line n of the reference against line n of the hypothesis"),
+    ("jsonl", "Pairs: JSON Lines of id, reference, hypothesis (the CLI's jsonl)"),
     ("nemo", "NeMo manifest (text and pred_text)"),
     ("csv", "CSV with a header row"),
     ("tsv", "TSV with a header row"),
@@ -65,7 +66,7 @@ class ImportForm(forms.Form):
     language = forms.ChoiceField(
         required=False,
         choices=lambda: [("", "—"), *language_choices()],
-        help_text="The language of a trn, Kaldi, text, NeMo, CSV or TSV file.",
+        help_text="The language of a trn, Kaldi, text, pairs, NeMo, CSV or TSV file.",
     )
     model = forms.CharField(
         required=False, max_length=100, help_text="The model whose hypotheses the file holds."

@@ -77,9 +77,16 @@ def config_version(language: str, *, scored: bool = True) -> ConfigVersion:
 
 
 def scored_conversation(
-    pairs, *, language: str = "en", speakers=None, score: bool = True, **fields
+    pairs,
+    *,
+    language: str = "en",
+    speakers=None,
+    score: bool = True,
+    alternations: bool = False,
+    **fields,
 ) -> Conversation:
-    """A conversation whose user turns are scored as the worker scores them."""
+    """A conversation whose user turns are scored as the worker scores them
+    (`alternations`: the references are in sclite's transcript syntax, as trn turns')."""
     conversation = ConversationFactory(language=language, **fields)
     version = config_version(language) if score else None
     for index, (reference, hypothesis) in enumerate(pairs):
@@ -91,6 +98,7 @@ def scored_conversation(
             hypothesis=hypothesis,
             speaker=speaker,
             scored=speaker != "assistant",
+            alternations=alternations,
         )
         if version is not None and turn.scored:
             score_row(turn, version, scorer_for(version)).save()

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from scoring import load_scorer
+from scoring.evaluate import record_scorer
+from scoring.formats import Record
 
 # Another folder of fixtures and configs can be checked the same way (the review loop's
 # end-to-end test exports both and runs this module on them).
@@ -37,11 +39,26 @@ def test_there_are_reviewed_fixtures():
     assert CASES, f"no reviewed fixtures in {FOLDER}"
 
 
+def case_scorer(scorer, case: dict):
+    """A case of a reference in sclite's transcript syntax (`alternations`, a trn turn's)
+    is scored as the CLI scores trn files, as the app's worker scored it."""
+    if not case.get("alternations"):
+        return scorer.score
+    trn = record_scorer(scorer, "sclite")
+    return lambda reference, hypothesis: trn(Record("", reference, hypothesis, alternations=True))
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_reviewed_case_still_holds(case):
     scorer = load_scorer(case["language"], CONFIG_DIR)
-    errors = scorer.score(case["reference"], case["hypothesis"]).counts
+    errors = case_scorer(scorer, case)(case["reference"], case["hypothesis"]).counts
     if case["expect"] == "stays_fixed":
         assert errors.errors <= case["errors_after_fix"], case["note"]
     else:
         assert errors.errors > 0, case["note"]
+
+
+def test_a_case_with_alternations_is_scored_through_them():
+    scorer = load_scorer("plain")
+    assert case_scorer(scorer, {"alternations": True})("a { b / @ } c", "a c").counts.errors == 0
+    assert case_scorer(scorer, {})("a { b / @ } c", "a c").counts.errors > 0

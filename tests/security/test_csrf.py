@@ -17,7 +17,13 @@ from tests.reviewapp import test_permissions as matrix
 
 pytestmark = pytest.mark.django_db
 
-objects = matrix.objects  # the permission matrix's German objects (a fixture)
+
+@pytest.fixture
+def objects(reviewer, maintainer_de) -> dict:
+    """The permission matrix's German objects, made for each test with conftest's personas
+    (the ones `browser_client` logs in)."""
+    return matrix.make_objects({"reviewer": reviewer, "maintainer_de": maintainer_de})
+
 
 CSRF_EXEMPT = {"api_import"}  # bearer token, no cookies
 POST_URLS = [name for name in matrix.url_names() if name not in CSRF_EXEMPT]

@@ -101,6 +101,7 @@ FORMATS = "tests/fixtures/scoring/formats"
 @pytest.mark.parametrize(
     ("arguments", "conversations", "turns"),
     [
+        (["ref.trn", "--format", "trn", "--hyp-file", "hyp.trn", "--id-style", "rm"], 2, 4),
         (["ref.text", "--format", "kaldi", "--hyp-file", "hyp.text", "--id-style", "spu_id"], 2, 3),
         (["ref.txt", "--format", "text", "--hyp-file", "hyp.txt"], 3, 3),
         (["manifest.json", "--format", "nemo"], 2, 3),
@@ -117,12 +118,3 @@ def test_the_readme_sample_files_import(arguments, conversations, turns):
         "import_conversations", f"{FORMATS}/{file}", *options, "--language", "en", stdout=out
     )
     assert out.getvalue().startswith(f"Imported {conversations} conversations, {turns} turns")
-
-
-def test_the_sample_trn_file_is_refused_for_its_alternations():
-    with pytest.raises(CommandError, match=r"ref.trn, line 2: the reference has alternations"):
-        call_command(
-            "import_conversations", f"{FORMATS}/ref.trn", "--format", "trn",
-            "--hyp-file", f"{FORMATS}/hyp.trn", "--language", "en",
-        )  # fmt: skip
-    assert not ImportBatch.objects.exists()

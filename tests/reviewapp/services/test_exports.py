@@ -95,3 +95,18 @@ def test_the_download_takes_adjudicated_too(client_for, reviewer, decided):
     )
     (case,) = response.json()["cases"]
     assert case["adjudication_id"] == decided["newest"].pk
+
+
+def test_a_case_of_a_turn_with_alternations_says_so_and_counts_as_the_worker(reviewer):
+    pair = ("the cat sat on { @ / the } big mat", "the cat sat on a mat")
+    turn = scored_conversation([pair], alternations=True).turns.get()
+    score = Score.objects.get(turn=turn)
+    do_create_flag(reviewer, score, 0, category="real_error")
+    (case,) = fixture_cases("en")
+    assert case["alternations"] is True
+    assert case["errors_when_flagged"] == score.errors == 1
+    assert case["reference"] == pair[0]
+
+
+def test_a_case_of_a_plain_turn_has_no_alternations_field(decided):
+    assert all("alternations" not in case for case in fixture_cases("en", adjudicated=True))

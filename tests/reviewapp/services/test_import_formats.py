@@ -5,6 +5,7 @@ nothing; the data-quality checks run on them as on JSON Lines."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from reviewapp.services.exports import turns_csv
 from reviewapp.services.import_formats import FormatError, ImportOptions, options_from
 from reviewapp.services.imports import DuplicateImport, ImportRefused, do_import
 from reviewapp.services.scoring import run_chunk
+from scoring.cli import main as cli_main
 from scoring.formats import Source
 
 pytestmark = pytest.mark.django_db
@@ -175,15 +177,6 @@ BAD_PAIRS = [
     ("trn", TRN_REF, "hello (spk1_u1)\nfine (spk2_u1)\n", {}, "ref, line 2", "has no hypothesis"),
     ("trn", TRN_REF, TRN_HYP + "extra (spk3_u1)\n", {}, "hyp, line 4", "is not in ref"),
     ("trn", TRN_REF + "again (spk1_u1)\n", TRN_HYP, {}, "ref, line 4", "duplicate utterance id"),
-    ("trn", "i { um / uh } see (u1)\n", "i see (u1)\n", {}, "ref, line 1", "alternations"),
-    (
-        "trn",
-        "ok (u1)\nI am a (farmer) (u2)\n",
-        "ok (u1)\nI am a (u2)\n",
-        {},
-        "ref, line 2",
-        "alternations",
-    ),
     ("trn", "i { um / uh see (u1)\n", "i see (u1)\n", {}, "ref, line 1", "column"),
     ("trn", "ok (u1)\n", "{ a / b } (u1)\n", {}, "hyp, line 1", "reference files only"),
     ("trn", "hello (u1)\n", "hello (u1)\n", {"id_style": "rm"}, "ref, line 1", "id style rm"),
@@ -329,3 +322,203 @@ def test_exported_turns_import_back_as_the_same_turns_and_scores(source):
     assert turns_of("second") == turns_of(dataset)
     assert all(scores for *_, scored, scores in turns_of("second") if scored)
     assert again.turns == first.turns
+
+
+# --- trn alternations: kept as written, scored as the CLI scores trn files --------------
+
+SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "scoring" / "formats"
+COUNT_FIELDS = ("errors", "ref_words", "substitutions", "deletions", "insertions")
+
+
+def cli_counts(capsys, ref: Path, hyp: Path, language: str) -> dict[str, tuple]:
+    """{utterance id: counts} as `python -m scoring score --json` prints them."""
+    argv = ["score", "--ref-file", str(ref), "--hyp-file", str(hyp), "--format", "trn"]
+    assert cli_main([*argv, "--lang", language, "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    return {row["id"]: tuple(row[f] for f in COUNT_FIELDS) for row in lines if "id" in row}
+
+
+def app_counts() -> dict[str, tuple]:
+    """{utterance id: counts} of the app's scores of one-turn conversations."""
+    out = {}
+    for turn in Turn.objects.select_related("conversation").prefetch_related("scores"):
+        (score,) = turn.scores.all()
+        counts = (score.errors, score.ref_len, score.substitutions, score.deletions,
+                  score.insertions)  # fmt: skip
+        out[turn.conversation.metadata["utterances"][0]] = counts
+    return out
+
+
+def sample_trn_import():
+    ref, hyp = (SAMPLES / "ref.trn").read_bytes(), (SAMPLES / "hyp.trn").read_bytes()
+    opts = options_from({"format": "trn", "language": "en", "model": "m-a"}, Source("hyp", hyp))
+    return imported(ref, "ref.trn", opts)
+
+
+def test_trn_alternations_are_imported_as_written():
+    result = sample_trn_import()
+    assert result.turns == 4
+    turn = Turn.objects.get(conversation__external_id="cmh_sa02")
+    assert turn.reference == "i've { um / uh / @ } as far as i'm concerned"
+    assert Turn.objects.get(conversation__external_id="dlw_sx03").reference == "I am a (farmer)"
+    assert set(Turn.objects.values_list("alternations", flat=True)) == {True}
+
+
+def test_trn_alternations_score_as_the_cli_scores_the_same_files(capsys):
+    run_jobs(sample_trn_import())
+    expected = cli_counts(capsys, SAMPLES / "ref.trn", SAMPLES / "hyp.trn", "en")
+    assert app_counts() == expected
+    # `{ @ / the } mat` against "the hat": the path through "the" is taken, and "@" is no
+    # word: one substitution, five reference words (not a deletion of a word "@")
+    assert expected["dlw_sx04"] == (1, 6, 1, 0, 0)
+
+
+def test_an_alternation_takes_the_alternative_sclite_takes_not_the_levenshtein_one():
+    """`{ tall / short / @ }` against "big": sclite's weights insert "big" through `@`
+    (cost 3) rather than substitute it for "tall" (cost 4); equal weights would
+    substitute."""
+    ref = "a { tall / short / @ } tree (u1)\n"
+    run_jobs(imported(ref, "ref.trn", options("trn", "a big tree (u1)\n")))
+    score = Turn.objects.get().scores.get()
+    assert (score.insertions, score.substitutions, score.ref_len) == (1, 0, 2)
+    assert score.reference_normalized == "a tree"
+
+
+def test_plain_text_formats_keep_braces_as_characters():
+    imported("r,h\n{ a / b } c,a c\n", "f.csv", options("csv", columns="reference=r,hypothesis=h"))
+    assert Turn.objects.get().alternations is False
+
+
+def test_exported_trn_turns_with_alternations_import_back_as_the_same_turns_and_scores():
+    first = sample_trn_import()
+    run_jobs(first)
+    exported = turns_csv("en", "calls", "m-a")
+    assert "i've { um / uh / @ } as far as i'm concerned" in exported
+    again = do_import(
+        exported.encode(), "turns.csv", options=options("csv"), default_dataset="second"
+    )
+    run_jobs(again)
+    assert turns_of("second") == turns_of("calls")
+    assert set(Turn.objects.values_list("alternations", flat=True)) == {True}
+
+
+@pytest.mark.parametrize(
+    ("flag", "marked"), [("1", True), ("true", True), ("Yes", True), ("", False), ("0", False)]
+)
+def test_a_csv_alternations_column_marks_the_transcript_syntax(flag, marked):
+    imported(f"id,reference,hypothesis,alternations\nu1,a {{ b / @ }},a,{flag}\n", "f.csv",
+             options("csv"))  # fmt: skip
+    assert Turn.objects.get().alternations is marked
+
+
+def test_a_bad_alternations_value_or_syntax_names_the_line():
+    bad_value = "id,reference,hypothesis,alternations\nu1,a,a,\nu2,a,a,maybe\n"
+    with pytest.raises(ImportRefused, match=r"f.csv, line 3, field alternations: 'maybe'"):
+        imported(bad_value, "f.csv", options("csv"))
+    bad_syntax = "id,reference,hypothesis,alternations\nu1,a { b,a,1\n"
+    with pytest.raises(ImportRefused, match=r"f.csv, line 2: .*never closed"):
+        imported(bad_syntax, "f.csv", options("csv"))
+    assert nothing_imported()
+
+
+# --- a row's own dataset and model --------------------------------------------------------
+
+
+def where_each_is() -> dict[str, tuple[str, str]]:
+    """{conversation id: (dataset, model)}, for ids imported once."""
+    rows = Conversation.objects.values_list("external_id", "dataset__name", "model")
+    return {external_id: (dataset, model) for external_id, dataset, model in rows}
+
+
+def test_the_sample_runs_csv_puts_each_row_in_its_own_dataset_and_model():
+    data = (SAMPLES / "runs.csv").read_bytes()
+    result = imported(data, "runs.csv", options("csv", columns=CSV_COLUMNS))
+    assert result.conversations == 3
+    assert where_each_is() == {"u1": ("home", "m1"), "u2": ("home", "m1"), "u3": ("phone", "m1")}
+
+
+def test_an_empty_model_or_dataset_cell_takes_the_importers_choice():
+    data = "id,reference,hypothesis,model,dataset\nu1,a,a,,\nu2,b,b, m2 ,other\n"
+    imported(data, "f.csv", options("csv"))
+    assert where_each_is() == {"u1": ("calls", "m-a"), "u2": ("other", "m2")}
+
+
+def test_tsv_and_nemo_rows_carry_their_model_too():
+    imported("id\treference\thypothesis\tmodel\nu1\ta\ta\tm-t\n", "f.tsv", options("tsv"))
+    imported(manifest(nemo_row("a.wav", "a", "a", model="m-n", dataset="nemo-set")),
+             "m.json", options("nemo"))  # fmt: skip
+    assert where_each_is() == {"u1": ("calls", "m-t"), "a.wav": ("nemo-set", "m-n")}
+
+
+def test_the_same_conversation_under_two_models_in_one_file_is_two_conversations():
+    data = (
+        "conversation,id,reference,hypothesis,model\n"
+        "call-1,u1,hello there,hello,m1\n"
+        "call-1,u1-m2,hello there,hello there,m2\n"
+        "call-1,u2,bye,bye,m1\n"
+    )
+    result = imported(data, "f.csv", options("csv"))
+    assert result.conversations == 2
+    by_model = {c.model: c for c in Conversation.objects.filter(external_id="call-1")}
+    assert [t.hypothesis for t in by_model["m1"].turns.order_by("index")] == ["hello", "bye"]
+    assert [t.hypothesis for t in by_model["m2"].turns.all()] == ["hello there"]
+
+
+@pytest.mark.parametrize(
+    ("data", "where", "problem"),
+    [
+        (manifest(nemo_row("a.wav", "a", "a"), nemo_row("b.wav", "b", "b", model=7)),
+         "m.json, line 2, field model", "must be a string, not int"),
+        (manifest(nemo_row("a.wav", "a", "a", dataset="d" * 101)),
+         "m.json, line 1, field dataset", "longer than 100 characters"),
+        (manifest(nemo_row("a.wav", "a", "a", model="bad\ud800")),
+         "m.json, line 1, field model", "lone surrogate"),
+    ],
+)  # fmt: skip
+def test_a_bad_row_model_or_dataset_names_the_line_and_imports_nothing(data, where, problem):
+    with pytest.raises(ImportRefused) as caught:
+        imported(data, "m.json", options("nemo"))
+    assert (caught.value.where, problem in caught.value.problem) == (where, True)
+    assert nothing_imported()
+
+
+# --- the same files under another model ---------------------------------------------------
+
+
+def test_the_same_pair_of_files_imports_again_under_a_second_model():
+    imported(TRN_REF, "ref.trn", options("trn", TRN_HYP))
+    result = imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, model="m-b"))
+    assert (result.conversations, ImportBatch.objects.count()) == (3, 2)
+    models = Conversation.objects.filter(external_id="spk2_u1").values_list("model", flat=True)
+    assert sorted(models) == ["m-a", "m-b"]
+    with pytest.raises(DuplicateImport, match="already imported"):
+        imported(TRN_REF, "ref.trn", options("trn", TRN_HYP, model="m-b"))
+
+
+def test_the_same_single_file_imports_again_under_a_second_model_or_dataset():
+    imported(CSV, "run.csv", options("csv", columns=CSV_COLUMNS))
+    imported(CSV, "run.csv", options("csv", columns=CSV_COLUMNS, model="m-b"))
+    do_import(CSV.encode(), "run.csv", options=options("csv", columns=CSV_COLUMNS),
+              default_dataset="other")  # fmt: skip
+    assert ImportBatch.objects.count() == 3
+    assert Conversation.objects.filter(external_id="call-1").count() == 3
+
+
+def test_the_sample_jsonl_pairs_carry_their_dataset_model_and_conversation():
+    result = imported((SAMPLES / "pairs.jsonl").read_bytes(), "pairs.jsonl", options("jsonl"))
+    expected = {
+        (conv.get("conversation"), conv["dataset"], conv["model"])
+        for conv in map(json.loads, (SAMPLES / "pairs.jsonl").read_text().splitlines())
+    }
+    rows = Conversation.objects.values_list("external_id", "dataset__name", "model")
+    assert set(rows) == expected and result.conversations == len(expected)
+    assert result.batch.format == "jsonl"
+
+
+def test_a_jsonl_pair_without_a_text_names_its_line_and_imports_nothing():
+    data = manifest(
+        {"id": "u1", "reference": "a", "hypothesis": "a"}, {"id": "u2", "reference": "b"}
+    )
+    with pytest.raises(ImportRefused, match=r"p.jsonl, line 2, field hypothesis: is missing"):
+        imported(data, "p.jsonl", options("jsonl"))
+    assert nothing_imported()

@@ -404,3 +404,20 @@ def test_an_edit_while_the_approval_checks_is_not_approved_unchecked(
     with pytest.raises(proposals.ProposalError, match="changed while it was checked"):
         proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
     assert ConfigVersion.objects.filter(language="en").count() == 1
+
+
+def test_a_flag_on_a_turn_with_alternations_is_scored_through_them(english_corpus, reviewer):
+    """A trn turn's flag is checked on the scores the worker gives it: `{ @ / the }` lets
+    the hypothesis leave "the" out, so the turn has no error before or after."""
+    version, _ = english_corpus
+    turn = TurnFactory(reference="the cat sat on { @ / the } mat", hypothesis="the cat sat on mat",
+                       language="en", alternations=True)  # fmt: skip
+    flag = Flag.objects.create(turn=turn, version=version, language="en", author=reviewer,
+                               category=Flag.Category.FALSE_ERROR, ref_start=4, ref_end=5,
+                               hyp_start=4, hyp_end=4, ref_span="the")  # fmt: skip
+    results = proposals.flag_results(
+        Flag.objects.filter(pk=flag.pk), version.content, with_fillers(version, "ahem")
+    )
+    [row] = results.rows
+    assert (row["before"].counts.errors, row["after"].counts.errors) == (0, 0)
+    assert row["before"].counts.ref_len == 5

@@ -387,3 +387,38 @@ def test_a_chunk_past_the_hard_time_limit_is_split_too(english, django_capture_o
     assert JobChunk.objects.get(pk=chunk.pk).error == (
         "time limit exceeded: the worker's hard time limit is 360 s; split into chunks 1 and 2"
     )
+
+
+# --- references in sclite's transcript syntax (trn turns) ---------------------------------
+
+
+def test_a_turn_with_alternations_is_scored_through_the_word_network(english, run_job):
+    turn = TurnFactory(reference="the cat sat on { @ / the } mat", hypothesis="the cat sat on mat",
+                       alternations=True)  # fmt: skip
+    run_job(scoring.create_job(Job.Kind.SCORE, "en", english.active_version, [turn.pk]))
+    score = Score.objects.get(turn=turn)
+    assert (score.errors, score.ref_len, score.reference_normalized) == (
+        0,
+        5,
+        "the cat sat on mat",
+    )
+
+
+def test_the_same_text_without_the_mark_is_plain_words(english, run_job):
+    turn = TurnFactory(reference="the cat sat on { @ / the } mat", hypothesis="the cat sat on mat")
+    run_job(scoring.create_job(Job.Kind.SCORE, "en", english.active_version, [turn.pk]))
+    assert Score.objects.get(turn=turn).errors > 0
+
+
+def test_a_reference_that_breaks_the_alternation_syntax_is_named_not_scored(english, run_job):
+    """A correction can write `{` without `}`: the turn is reported, the others scored."""
+    broken = TurnFactory(reference="a { b / c", hypothesis="a b", alternations=True)
+    fine = TurnFactory(reference="a { b / c }", hypothesis="a b", alternations=True)
+    job = run_job(
+        scoring.create_job(Job.Kind.SCORE, "en", english.active_version, [broken.pk, fine.pk])
+    )
+    assert (job.done, job.failed) == (1, 1)
+    assert Score.objects.get(turn=fine).errors == 0
+    [line] = job.failed_turn_lines()
+    assert line.startswith(f"turn {broken.pk}: the reference's alternations: column 3:")
+    assert "never closed" in line

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -253,3 +254,55 @@ def test_the_page_queries_do_not_grow_with_conversations(
     two_models(conversations=4, first=2)
     with django_assert_num_queries(QUERIES):
         page(client)
+
+
+# --- the pickers: the chosen language's datasets, the chosen dataset's models ---------------
+
+
+def options_of(html: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S).group(1)
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
+def runs_in_three_places() -> None:
+    """en: m-a and m-b in calls, m-c in chats; de: m-de in berlin."""
+    two_models(1)
+    chats, berlin = DatasetFactory(name="chats"), DatasetFactory(name="berlin")
+    scored_conversation([("hello", "hello")], model="m-c", dataset=chats, external_id="x")
+    scored_conversation([("hallo", "hallo")], language="de", model="m-de", dataset=berlin,
+                        external_id="y")  # fmt: skip
+
+
+def test_the_pickers_list_only_the_chosen_languages_datasets_and_datasets_models(
+    client_for, reviewer
+):
+    runs_in_three_places()
+    html = page(client_for(reviewer)).content.decode()
+    assert options_of(html, "dataset") == ["calls", "chats"]
+    assert options_of(html, "a") == options_of(html, "b") == ["m-a", "m-b"]
+    html = page(client_for(reviewer), dataset="chats", a="m-c", b="m-a").content.decode()
+    assert options_of(html, "a") == ["m-c"]
+
+
+def test_the_empty_form_lists_the_first_languages_datasets_and_models(client_for, reviewer):
+    runs_in_three_places()
+    html = client_for(reviewer).get(reverse("reviewapp:compare")).content.decode()
+    assert options_of(html, "language")[0] == "en"
+    assert options_of(html, "dataset") == ["calls", "chats"]
+    assert options_of(html, "a") == ["m-a", "m-b"]
+
+
+def test_listing_another_languages_pickers_shows_them_without_an_error(client_for, reviewer):
+    runs_in_three_places()
+    response = page(client_for(reviewer), language="de", pickers="1")
+    html = response.content.decode()
+    assert response.status_code == 200 and 'class="errorlist' not in html
+    assert (options_of(html, "dataset"), options_of(html, "a")) == (["berlin"], ["m-de"])
+    assert 'id="verdict"' not in html
+
+
+def test_a_model_of_another_language_is_not_a_valid_choice(client_for, reviewer):
+    runs_in_three_places()
+    response = page(client_for(reviewer), b="m-de")
+    assert response.status_code == 400
+    assert "m-de is not one of the available choices" in response.content.decode()

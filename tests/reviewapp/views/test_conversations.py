@@ -409,3 +409,33 @@ def test_the_raw_view_marks_the_words_of_error_regions(client_for, reviewer):
     assert '<mark class="raw-error">&quot;flight&quot;,</mark>' in html  # escaped
     assert '<mark class="raw-error">fight</mark>' in html
     assert '<mark class="raw-error">Book' not in html
+
+
+# --- a reference with alternations (a trn turn) ----------------------------------------------
+
+
+def test_a_reference_with_alternations_shows_them_marked_and_the_chosen_words_aligned(
+    client_for, reviewer
+):
+    reference = "the cat sat on { @ / <b>the</b> } (big) mat"
+    conversation = scored_conversation([(reference, "the cat sat on mat")], alternations=True)
+    turn = conversation.turns.get()
+    html = page_of(client_for(reviewer), conversation).content.decode()
+    note = re.search(rf'<p class="alternations-note" id="alternations-{turn.pk}">.*?</p>', html)
+    assert note, "the alternations are shown above the turn"
+    assert note.group().count('<span class="alternation"') == 2
+    assert '<span class="no-word" title="no word">∅</span>' in note.group()
+    assert "&lt;b&gt;the&lt;/b&gt;" in note.group() and "<b>" not in html
+    # the aligned reference is the path the score took: no error, no brace as a word
+    tag = re.search(rf'<p class="turn-score" id="score-{turn.pk}"[^>]*>', html).group()
+    assert 'data-errors="0"' in tag
+    assert 'class="tok ref">{<' not in html
+    raw = page_of(client_for(reviewer), conversation, view="raw").content.decode()
+    texts = re.search(r'<dl class="texts">.*?</dl>', raw, re.S).group()
+    assert texts.count('<span class="alternation"') == 2
+
+
+def test_a_plain_reference_with_braces_shows_them_as_text(client_for, reviewer):
+    conversation = scored_conversation([("a { b / c } d", "a b d")])
+    html = page_of(client_for(reviewer), conversation).content.decode()
+    assert 'class="alternations-note"' not in html and 'class="alternation"' not in html
