@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 
+from ..enqueue import enqueue_job
 from ..languages import LANGUAGES
 from ..models import Conversation, DataFinding, Dataset, ImportBatch, Job, Language, Turn
 from . import audit
@@ -554,8 +555,6 @@ def _create(batch: ImportBatch, conversations: list[ParsedConversation]) -> dict
 
 
 def _queue_scoring(turn_ids: dict[str, list[int]], user) -> list[Job]:
-    from ..tasks import enqueue_job
-
     # fr and fr-CA share fr's config: one job per config version.
     per_version: dict[int, tuple[object, list[int]]] = {}
     languages = Language.objects.filter(code__in=list(turn_ids)).select_related("active_version")

@@ -103,6 +103,11 @@ def run_preview(job_id: int) -> dict:
     return result
 
 
+def mark_failed(job_id: int, exc: Exception) -> None:
+    """The preview raised: its job says so, and the error, instead of running forever."""
+    Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, error=str(exc)[:2000])
+
+
 def _containing(strings: set[str]) -> Q:
     return reduce(or_, (Q(reference__icontains=s) | Q(hypothesis__icontains=s) for s in strings))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ..enqueue import enqueue_job
 from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
 from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
@@ -26,8 +27,6 @@ from .scoring import create_job
 def activate(version: ConfigVersion, *, user=None, **event) -> Job:
     """Point the languages the version's language scores at it, record its creation, and
     queue their rescore on commit. Call it in the transaction that created the version."""
-    from ..tasks import enqueue_job
-
     Language.objects.filter(config_language=version.language).update(active_version=version)
     audit.record(
         user,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import ScoringError
 
+from ..enqueue import enqueue_preview
 from ..forms import EditForm, ProposalForm, RejectForm
 from ..models import Flag, Job, Language, Proposal
 from ..roles import is_maintainer_of
@@ -313,13 +314,11 @@ def _detail_checks(proposal: Proposal) -> dict:
 
 @require_POST
 def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    from ..tasks import preview_proposal
-
     proposal = _get_proposal_for_user(request, pk)
     try:
         with transaction.atomic():
             job = create_preview_job(proposal, request.user)
-            transaction.on_commit(lambda: preview_proposal.delay(job.pk))
+            enqueue_preview(job.pk)
     except PreviewLimitError as exc:
         if request.htmx:  # htmx swaps no 4xx: say it in the preview's place
             return render(request, "reviewapp/proposal_detail.html#preview-refused", {"error": exc})
