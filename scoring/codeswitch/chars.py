@@ -32,7 +32,7 @@ from ..align import Alignment
 from ..metrics import Counts
 from .names import NameMatcher
 from .report import LanguageCounts, Rescue, build_block
-from .rescue import _regions
+from .rescue import wrong_regions
 
 __all__ = ["CharRescuer"]
 
@@ -54,7 +54,7 @@ class CharRescuer:
     def __call__(self, reference: str, hypothesis: str, alignment: Alignment):
         rescues: list[Rescue] = []
         latin = _latin_letters(alignment.ref), _latin_letters(alignment.hyp)
-        for region in _regions(alignment) if alignment.errors and any(latin) else ():
+        for region in wrong_regions(alignment) if alignment.errors and any(latin) else ():
             rescue = self._check(region, alignment, reference, hypothesis)
             if rescue is not None:
                 rescues.append(rescue)
