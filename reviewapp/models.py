@@ -124,6 +124,16 @@ class ConfigVersion(ImmutableModel):
         return ", ".join(f"{lang} v{number}" for lang, number in sorted(self.companions.items()))
 
 
+class LanguageQuerySet(models.QuerySet):
+    def scored_by(self, config_language: str) -> LanguageQuerySet:
+        """The languages one config scores: fr's scores fr and fr-CA."""
+        return self.filter(config_language=config_language)
+
+    def codes_for(self, config_language: str) -> models.QuerySet:
+        """Their codes, lazily: a subquery inside another filter, or a list once read."""
+        return self.scored_by(config_language).values_list("code", flat=True)
+
+
 class Language(models.Model):
     """Per-language pointers: the active config, and the version whose scores are complete.
 
@@ -141,6 +151,8 @@ class Language(models.Model):
     scored_version = models.ForeignKey(
         ConfigVersion, null=True, on_delete=models.PROTECT, related_name="+"
     )
+
+    objects = LanguageQuerySet.as_manager()
 
     def __str__(self) -> str:
         return self.code

@@ -74,9 +74,7 @@ def run_preview(job_id: int) -> dict:
     Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING, started_at=timezone.now())
     proposal = job.proposal
     base = proposal.base_version
-    codes = list(
-        Language.objects.filter(config_language=base.language).values_list("code", flat=True)
-    )
+    codes = list(Language.objects.codes_for(base.language))
     all_turns = Turn.objects.filter(language__in=codes, scored=True)
     changes = diff_bundles(base.content, proposal.content)
     strings = touched_strings(changes)

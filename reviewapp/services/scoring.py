@@ -122,9 +122,7 @@ def do_retry_job(user, job: Job) -> Job:
         raise JobError(
             "Only a scoring job that is over and left turns without a score can be retried."
         )
-    codes = Language.objects.filter(config_language=job.version.language).values_list(
-        "code", flat=True
-    )
+    codes = Language.objects.codes_for(job.version.language)
     with transaction.atomic():
         Job.objects.filter(pk=job.pk).update(cancel_requested=True)  # waits for a claim
         turn_ids = unscored_turn_ids(job.version, list(codes))
@@ -345,8 +343,8 @@ def _finish(job: Job) -> None:
     Job.objects.filter(pk=job.pk).update(status=status, finished_at=timezone.now())
     if job.kind in (Job.Kind.RESCORE, Job.Kind.SCORE) and job.version_id:
         if not _has_unscored(job.version):
-            Language.objects.filter(
-                config_language=job.version.language, active_version=job.version
+            Language.objects.scored_by(job.version.language).filter(
+                active_version=job.version
             ).update(scored_version=job.version)
 
 
@@ -357,7 +355,7 @@ def _finish(job: Job) -> None:
 
 
 def _has_unscored(version: ConfigVersion) -> bool:
-    codes = Language.objects.filter(config_language=version.language).values_list("code", flat=True)
+    codes = Language.objects.codes_for(version.language)
     turns = Turn.objects.filter(language__in=list(codes), scored=True)
     # Equal counts of turns and of turns with a score mean every turn has one (on some
     # version of its reference: the pages then show that version's scores, and a

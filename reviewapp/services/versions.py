@@ -43,9 +43,7 @@ def activate(version: ConfigVersion, *, user=None, **event) -> Job:
 
 
 def start_rescore(version: ConfigVersion, *, user=None) -> Job:
-    codes = list(
-        Language.objects.filter(config_language=version.language).values_list("code", flat=True)
-    )
+    codes = list(Language.objects.codes_for(version.language))
     turn_ids = list(
         Turn.objects.filter(language__in=codes, scored=True)
         .order_by("pk")

@@ -62,9 +62,7 @@ def config_history(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _rates_per_version(language: Language) -> dict[int, float | None]:
-    codes = Language.objects.filter(config_language=language.config_language).values_list(
-        "code", flat=True
-    )
+    codes = Language.objects.codes_for(language.config_language)
     rows = (
         Score.objects.current()
         .filter(language__in=list(codes))

@@ -243,7 +243,7 @@ def _flags(request, config_language: str):
     ids = [
         int(x) for x in request.GET.getlist("flag") + request.POST.getlist("flag") if x.isdigit()
     ]
-    codes = Language.objects.filter(config_language=config_language).values_list("code", flat=True)
+    codes = Language.objects.codes_for(config_language)
     return Flag.objects.filter(pk__in=ids, language__in=list(codes))
 
 
@@ -255,7 +255,7 @@ def _default_title(flags) -> str:
 @require_GET
 def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = _get_proposal_for_user(request, pk)
-    active = Language.objects.filter(config_language=proposal.language).first().active_version
+    active = Language.objects.scored_by(proposal.language).first().active_version
     preview = proposal.jobs.filter(kind=Job.Kind.PREVIEW).order_by("-pk").first()
     rescore = (
         Job.objects.filter(kind=Job.Kind.RESCORE, version__proposal=proposal)
