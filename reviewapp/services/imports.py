@@ -429,7 +429,7 @@ def do_import(
                     f"{conv.where}, field language",
                     f"you do not maintain language {conv.language!r}; nothing was imported",
                 )
-    ensure_languages()
+    ensure_languages(user)
     try:
         with transaction.atomic():
             return _import(content_hash, source, fmt, conversations, user=user, merge=merge)
