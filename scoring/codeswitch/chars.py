@@ -122,10 +122,7 @@ class CharRescuer:
         """Only the mismatched characters are looked at one by one; `en_ref` and `en_hyp`
         are the Latin letters of each side, counted in one pass over the text."""
         if not (rescues or en_ref or en_hyp):
-            native = Counts(
-                alignment.substitutions, alignment.deletions, alignment.insertions,
-                len(alignment.ref), len(alignment.hyp),
-            )  # fmt: skip
+            native = Counts.of(alignment)
             return native, LanguageCounts(native, Counts())
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()

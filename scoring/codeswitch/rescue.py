@@ -323,10 +323,7 @@ class Rescuer:
         ref_en = self._english_flags(alignment.ref)
         hyp_en = self._english_flags(alignment.hyp)
         if not rescues and not any(ref_en) and not any(hyp_en):
-            native = Counts(
-                alignment.substitutions, alignment.deletions, alignment.insertions,
-                len(ref_en), len(hyp_en),
-            )  # fmt: skip
+            native = Counts.of(alignment)  # one flag per token: the same lengths
             return native, LanguageCounts(native, Counts())
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()
