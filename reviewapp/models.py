@@ -292,6 +292,16 @@ class ScoreQuerySet(models.QuerySet):
         )
         return self.filter(~Exists(newer))
 
+    def count_sums(self, **more) -> ScoreQuerySet:
+        """Each group's summed counts (after `.values(...)`), under the fields' own names:
+        errors, ref_len, hyp_len, substitutions, deletions, insertions; `more` are further
+        annotations. A group's rate is its summed errors over its summed ref_len."""
+        return self.annotate(**{name: Sum(name) for name in SUMMED_COUNTS}, **more)
+
+
+#: The Score counts that add up over a corpus (a rate does not: it is recomputed).
+SUMMED_COUNTS = ("errors", "ref_len", "hyp_len", "substitutions", "deletions", "insertions")
+
 
 class Score(models.Model):
     """The score of one turn under one config version, on one version of its reference
@@ -372,14 +382,7 @@ class SummaryManager(models.Manager):
                 .alias(version_unindexed=F("version_id") + 0)
                 .filter(version_unindexed=version_id, turn__conversation_id__in=ids)
                 .values("turn__conversation_id")
-                .annotate(
-                    scored=Count("pk"),
-                    errors_sum=Sum("errors"),
-                    ref_len_sum=Sum("ref_len"),
-                    substitutions_sum=Sum("substitutions"),
-                    deletions_sum=Sum("deletions"),
-                    insertions_sum=Sum("insertions"),
-                )
+                .count_sums(scored=Count("pk"))
                 .order_by("turn__conversation_id")
             )
             now = timezone.now()
@@ -389,12 +392,12 @@ class SummaryManager(models.Manager):
                     version_id=version_id,
                     language=languages[row["turn__conversation_id"]],
                     scored_turns=row["scored"],
-                    errors=row["errors_sum"],
-                    ref_len=row["ref_len_sum"],
-                    substitutions=row["substitutions_sum"],
-                    deletions=row["deletions_sum"],
-                    insertions=row["insertions_sum"],
-                    rate=row["errors_sum"] / row["ref_len_sum"] if row["ref_len_sum"] else None,
+                    errors=row["errors"],
+                    ref_len=row["ref_len"],
+                    substitutions=row["substitutions"],
+                    deletions=row["deletions"],
+                    insertions=row["insertions"],
+                    rate=row["errors"] / row["ref_len"] if row["ref_len"] else None,
                     updated_at=now,
                 )
                 for row in sums

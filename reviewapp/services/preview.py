@@ -16,7 +16,7 @@ from operator import or_
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Q, Sum
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring import Counts
@@ -165,17 +165,11 @@ def _totals(base, all_turns) -> dict[str, Counts]:
         Score.objects.current()
         .filter(version=base, turn__in=all_turns)
         .values("turn__conversation__dataset__name")
-        .annotate(
-            s=Sum("substitutions"),
-            d=Sum("deletions"),
-            i=Sum("insertions"),
-            n=Sum("ref_len"),
-            h=Sum("hyp_len"),
-        )
+        .count_sums()
     )
     totals: dict[str, Counts] = {"__all__": Counts()}
     for row in rows:
-        counts = Counts(row["s"], row["d"], row["i"], row["n"], row["h"])
+        counts = Counts(*(row[name] for name in Counts._fields))
         totals[row["turn__conversation__dataset__name"]] = counts
         totals["__all__"] += counts
     return totals
