@@ -23,6 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from scoring.errors import ScoringError
+from scoring.normalize.annotations import ANNOTATION
 
 from .. import alignment
 from ..audio import turn_audio
@@ -41,8 +42,6 @@ from .access import (
 from .dataquality import conversation_banner
 
 PAGE_SIZE = 50
-# The same pattern the normalizer's annotations step drops: notes, not speech.
-ANNOTATION = re.compile(r"\[[^\[\]]*\]")
 KIND_LABELS = alignment.LABELS
 
 
