@@ -21,6 +21,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
+from .formats import percent_done
 from .languages import LANGUAGE_CHOICES
 
 
@@ -683,7 +684,7 @@ class Job(models.Model):
 
     @property
     def percent(self) -> int:
-        return int(100 * (self.done + self.failed) / self.total) if self.total else 0
+        return percent_done(self.done + self.failed, self.total)
 
     def pending_chunks(self) -> int:
         return self.chunks.filter(status=JobChunk.Status.PENDING).count()

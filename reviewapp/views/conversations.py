@@ -27,6 +27,7 @@ from scoring.normalize.annotations import ANNOTATION
 
 from .. import alignment
 from ..audio import turn_audio
+from ..formats import percent
 from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
 from ..models import Assignment, Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
 from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
@@ -43,10 +44,6 @@ from .dataquality import conversation_banner
 
 PAGE_SIZE = 50
 KIND_LABELS = alignment.LABELS
-
-
-def percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.1f}%"
 
 
 # --- list ------------------------------------------------------------------------------------
