@@ -106,9 +106,7 @@ def test_annotations_are_labels_not_words(client_for, reviewer):
     assert 'class="annotation" dir="auto" title="annotation, not speech">slow</span>' in raw
 
 
-def test_phones_in_brackets_are_shown_as_speech_as_the_normalizer_scores_them(
-    client_for, reviewer
-):
+def test_phones_in_brackets_are_shown_as_speech_as_the_normalizer_scores_them(client_for, reviewer):
     conversation = scored_conversation([("say [HH AH0 L OW1]", "say hello")])
     raw = page_of(client_for(reviewer), conversation, view="raw").content.decode()
     turns = raw[raw.index('<section id="turns"') :]
