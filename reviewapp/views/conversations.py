@@ -30,7 +30,13 @@ from ..audio import turn_audio
 from ..formats import percent
 from ..languages import LANGUAGE_CHOICES, LANGUAGES, RTL_LANGUAGES
 from ..models import Assignment, Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
-from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
+from ..queries import (
+    ConversationFilters,
+    conversation_rows,
+    page_counts,
+    scored_versions,
+    shown_score,
+)
 from ..services.configs import scorer_for
 from ..services.references import ScorePair, reference_history, score_pair
 from .access import (
@@ -719,8 +725,6 @@ def _side_by_side(ref_trace, hyp_trace) -> list[tuple[str, str, str]]:
 def why_turn(request: HttpRequest, pk: int) -> HttpResponse:
     """A whole turn after every normalizer step: for a turn that matched although its raw
     texts differ, the step that made them equal is where a hidden error would hide."""
-    from ..queries import shown_score
-
     turn = get_turn_for_user(request, pk)
     score = shown_score(turn)
     if score is None:
