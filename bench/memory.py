@@ -20,9 +20,9 @@ FLAT = 1.10  # peak at 100k within 10% of the peak at 10k
 def measure(turns: int) -> dict:
     from django.db import transaction
 
+    from reviewapp.enqueue import enqueue_job
     from reviewapp.models import Job, Turn
     from reviewapp.services.scoring import create_job
-    from reviewapp.tasks import enqueue_job
 
     ids = list(Turn.objects.filter(language="en").order_by("pk").values_list("pk", flat=True))
     version = support.new_version(f"memory-{turns}")

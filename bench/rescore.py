@@ -48,8 +48,8 @@ def rescore(concurrency: int, label: str = "rescore") -> Run:
     """One full rescore of the corpus by a fresh worker; the version is dropped after."""
     from django.db import transaction
 
+    from reviewapp.enqueue import enqueue_job
     from reviewapp.services.versions import start_rescore
-    from reviewapp.tasks import enqueue_job
 
     corpus = support.corpus()
     version = support.new_version(f"{label}-c{concurrency}")

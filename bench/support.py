@@ -25,12 +25,15 @@ import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lexicheck.workers import WorkerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 VAR = ROOT / "var" / "bench"
@@ -347,45 +350,49 @@ class Worker:
     concurrency: int = 1
     name: str = "bench"
     timings: bool = False
-    proc: subprocess.Popen | None = None
-    log: Path = field(default_factory=Path)
+    process: WorkerProcess | None = None
     timings_file: Path | None = None
 
+    @property
+    def proc(self):
+        return self.process.proc if self.process else None
+
+    @property
+    def log(self) -> Path:
+        return VAR / f"worker-{self.name}.log"
+
     def start(self) -> Worker:
-        from lexicheck.celery import app, worker_argv
+        from lexicheck.celery import app
+        from lexicheck.workers import WorkerProcess
 
         app.control.purge()  # nothing left over from an interrupted run
-        VAR.mkdir(parents=True, exist_ok=True)
-        self.log = VAR / f"worker-{self.name}.log"
         env = {**os.environ, **bench_env()}
-        command = worker_argv(
-            self.concurrency, hostname=f"{self.name}-{os.getpid()}@%h", loglevel="WARNING"
-        ) + ["--without-heartbeat"]
+        extra = ["--without-heartbeat"]
         if self.timings:
             self.timings_file = VAR / f"timings-{self.name}.jsonl"
             self.timings_file.unlink(missing_ok=True)
             env[TIMINGS_ENV] = str(self.timings_file)
-            command += ["--include", "bench.support"]
-        with self.log.open("wb") as out:
-            self.proc = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
-            )
-        self._wait_ready()
+            extra += ["--include", "bench.support"]
+        self.process = WorkerProcess(
+            environment=env,
+            log=self.log,
+            hostname=f"{self.name}-{os.getpid()}@%h",
+            concurrency=self.concurrency,
+            loglevel="WARNING",
+            extra_args=extra,
+        )
+        self.process.start(ready=self._ready)
         return self
 
-    def _wait_ready(self, timeout: float = 60) -> None:
+    def _ready(self) -> bool:
+        """All pool processes are up and the worker answers a ping (at WARNING it does not
+        log that it is ready)."""
         from lexicheck.celery import app
 
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"worker exited:\n{self.log.read_text()[-2000:]}")
-            if len(self.children()) >= self.concurrency:
-                replies = app.control.ping(timeout=0.5) or []
-                if any(f"{self.name}-{os.getpid()}@" in name for r in replies for name in r):
-                    return
-            time.sleep(0.2)
-        raise RuntimeError(f"worker not ready after {timeout}s:\n{self.log.read_text()[-2000:]}")
+        if len(self.children()) < self.concurrency:
+            return False
+        replies = app.control.ping(timeout=0.5) or []
+        return any(f"{self.name}-{os.getpid()}@" in name for r in replies for name in r)
 
     def children(self) -> list[int]:
         return children_of(self.proc.pid) if self.proc else []
@@ -394,13 +401,8 @@ class Worker:
         return [self.proc.pid, *self.children()]
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.process:
+            self.process.stop(timeout=30)
 
     def task_timings(self) -> list[dict]:
         if not self.timings_file or not self.timings_file.exists():

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scoring.align import align
+from scoring.align import align, regions_of_ops
 
 __all__ = [
     "Column",
@@ -115,28 +115,13 @@ def _parse(op) -> tuple[str, int | None, int | None] | None:
 
 
 def regions(ops: Sequence) -> list[Region]:
-    """Maximal runs of non-equal ops, numbered from 0 in reading order."""
-    found: list[Region] = []
-    ref_pos = hyp_pos = 0
-    start: tuple[int, int] | None = None
-    for op in ops:
-        parsed = _parse(op)
-        if parsed is None:
-            continue
-        kind = parsed[0]
-        if kind == "equal":
-            if start is not None:
-                found.append(Region(len(found), start[0], ref_pos, start[1], hyp_pos))
-                start = None
-        elif start is None:
-            start = (ref_pos, hyp_pos)
-        if kind != "insert":
-            ref_pos += 1
-        if kind != "delete":
-            hyp_pos += 1
-    if start is not None:
-        found.append(Region(len(found), start[0], ref_pos, start[1], hyp_pos))
-    return found
+    """Maximal runs of non-equal ops, numbered from 0 in reading order: the library's
+    regions (`scoring.align.regions_of_ops`), a malformed op skipped."""
+    kinds = (parsed[0] for parsed in map(_parse, ops) if parsed is not None)
+    return [
+        Region(index, r.ref_start, r.ref_end, r.hyp_start, r.hyp_end)
+        for index, r in enumerate(regions_of_ops(kinds))
+    ]
 
 
 # --- parts of a region: a flag may cover some of its tokens --------------------------------

@@ -21,6 +21,8 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
+from .formats import percent_done
+
 
 class ImmutableQuerySet(models.QuerySet):
     """Bulk writes skip `save()` and `delete()`: refuse them too."""
@@ -124,6 +126,16 @@ class ConfigVersion(ImmutableModel):
         return ", ".join(f"{lang} v{number}" for lang, number in sorted(self.companions.items()))
 
 
+class LanguageQuerySet(models.QuerySet):
+    def scored_by(self, config_language: str) -> LanguageQuerySet:
+        """The languages one config scores: fr's scores fr and fr-CA."""
+        return self.filter(config_language=config_language)
+
+    def codes_for(self, config_language: str) -> models.QuerySet:
+        """Their codes, lazily: a subquery inside another filter, or a list once read."""
+        return self.scored_by(config_language).values_list("code", flat=True)
+
+
 class Language(models.Model):
     """Per-language pointers: the active config, and the version whose scores are complete.
 
@@ -145,6 +157,8 @@ class Language(models.Model):
     scored_version = models.ForeignKey(
         ConfigVersion, null=True, on_delete=models.PROTECT, related_name="+"
     )
+
+    objects = LanguageQuerySet.as_manager()
 
     def __str__(self) -> str:
         return self.code
@@ -294,6 +308,16 @@ class ScoreQuerySet(models.QuerySet):
         )
         return self.filter(~Exists(newer))
 
+    def count_sums(self, **more) -> ScoreQuerySet:
+        """Each group's summed counts (after `.values(...)`), under the fields' own names:
+        errors, ref_len, hyp_len, substitutions, deletions, insertions; `more` are further
+        annotations. A group's rate is its summed errors over its summed ref_len."""
+        return self.annotate(**{name: Sum(name) for name in SUMMED_COUNTS}, **more)
+
+
+#: The Score counts that add up over a corpus (a rate does not: it is recomputed).
+SUMMED_COUNTS = ("errors", "ref_len", "hyp_len", "substitutions", "deletions", "insertions")
+
 
 class Score(models.Model):
     """The score of one turn under one config version, on one version of its reference
@@ -374,14 +398,7 @@ class SummaryManager(models.Manager):
                 .alias(version_unindexed=F("version_id") + 0)
                 .filter(version_unindexed=version_id, turn__conversation_id__in=ids)
                 .values("turn__conversation_id")
-                .annotate(
-                    scored=Count("pk"),
-                    errors_sum=Sum("errors"),
-                    ref_len_sum=Sum("ref_len"),
-                    substitutions_sum=Sum("substitutions"),
-                    deletions_sum=Sum("deletions"),
-                    insertions_sum=Sum("insertions"),
-                )
+                .count_sums(scored=Count("pk"))
                 .order_by("turn__conversation_id")
             )
             now = timezone.now()
@@ -391,12 +408,12 @@ class SummaryManager(models.Manager):
                     version_id=version_id,
                     language=languages[row["turn__conversation_id"]],
                     scored_turns=row["scored"],
-                    errors=row["errors_sum"],
-                    ref_len=row["ref_len_sum"],
-                    substitutions=row["substitutions_sum"],
-                    deletions=row["deletions_sum"],
-                    insertions=row["insertions_sum"],
-                    rate=row["errors_sum"] / row["ref_len_sum"] if row["ref_len_sum"] else None,
+                    errors=row["errors"],
+                    ref_len=row["ref_len"],
+                    substitutions=row["substitutions"],
+                    deletions=row["deletions"],
+                    insertions=row["insertions"],
+                    rate=row["errors"] / row["ref_len"] if row["ref_len"] else None,
                     updated_at=now,
                 )
                 for row in sums
@@ -683,7 +700,7 @@ class Job(models.Model):
 
     @property
     def percent(self) -> int:
-        return int(100 * (self.done + self.failed) / self.total) if self.total else 0
+        return percent_done(self.done + self.failed, self.total)
 
     def pending_chunks(self) -> int:
         return self.chunks.filter(status=JobChunk.Status.PENDING).count()

@@ -134,14 +134,9 @@ def language_stats() -> list[LanguageStats]:
     shown = Score.objects.current().filter(scored_q(versions))
     totals = {
         row["language"]: row
-        for row in shown.values("language").annotate(
+        for row in shown.values("language").count_sums(
             scored=Count("pk"),
             corrected=Count("pk", filter=Q(reference_version__gt=1)),
-            errors=Sum("errors"),
-            ref_len=Sum("ref_len"),
-            substitutions=Sum("substitutions"),
-            deletions=Sum("deletions"),
-            insertions=Sum("insertions"),
             **_variant_sums(),
         )
     }

@@ -7,12 +7,12 @@ import os
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
-from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 
 from lexicheck.celery import WorkerLimitsTask
 
-from .models import Job
-from .services import scoring
+from .enqueue import PREVIEW_PROPOSAL, REFRESH_PAIR_COUNTS, SCORE_CHUNK
+from .services import flags, preview, scoring
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class ChunkTask(WorkerLimitsTask):
 
 @shared_task(
     base=ChunkTask,
-    name="reviewapp.score_chunk",
+    name=SCORE_CHUNK,
     bind=True,
     autoretry_for=RETRIED,
     retry_backoff=2,
@@ -77,34 +77,16 @@ def _split_failed_chunk(chunk_id: int, reason: str) -> str:
         return scoring.split_failed_chunk(chunk_id, reason)
 
 
-def enqueue_job(job: Job) -> None:
-    """Send the job's chunks once the transaction that created them commits."""
-    enqueue_chunks(list(job.chunks.order_by("index").values_list("pk", flat=True)))
-
-
-def enqueue_chunks(chunk_ids: list[int]) -> None:
-    def send() -> None:
-        for chunk_id in chunk_ids:
-            score_chunk.delay(chunk_id)
-
-    # robust: the write has committed; a broker that is down must not turn it into an
-    # error page. The chunks stay pending, and `recover_jobs` (run when a worker starts)
-    # sends them again.
-    transaction.on_commit(send, robust=True)
-
-
-@shared_task(name="reviewapp.preview_proposal", acks_late=True)
+@shared_task(name=PREVIEW_PROPOSAL, acks_late=True)
 def preview_proposal(job_id: int) -> dict:
-    from .services.preview import run_preview
-
     try:
-        return run_preview(job_id)
+        return preview.run_preview(job_id)
     except Exception as exc:
-        Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, error=str(exc)[:2000])
+        preview.mark_failed(job_id, exc)
         raise
 
 
-@shared_task(name="reviewapp.refresh_pair_counts", acks_late=True)
+@shared_task(name=REFRESH_PAIR_COUNTS, acks_late=True)
 def refresh_pair_counts(
     language: str | None = None,
     version_id: int | None = None,
@@ -112,15 +94,6 @@ def refresh_pair_counts(
     force: bool = False,
 ) -> int:
     """The flag queue's corpus counts (see services.flags.refresh_pair_counts)."""
-    from .services.flags import refresh_pair_counts as refresh
-
-    return refresh(language=language, version_id=version_id, pairs=pairs or (), force=force)
-
-
-def enqueue_pair_counts(version_id: int) -> None:
-    """Recount the flag pairs of the languages a version scores, once the transaction
-    that finished its scoring job commits (robust: a broker that is down leaves them
-    "counting…", never an error)."""
-    transaction.on_commit(
-        lambda: refresh_pair_counts.delay(version_id=version_id, force=True), robust=True
+    return flags.refresh_pair_counts(
+        language=language, version_id=version_id, pairs=pairs or (), force=force
     )

@@ -36,13 +36,8 @@ def ablate(scorer: Scorer, pairs: Iterable[tuple[str, str]]) -> list[AblationRow
             names = [name for name, _ in ref_trace]
             totals = [Counts() for _ in names]
         for k, ((_, ref_text), (_, hyp_text)) in enumerate(zip(ref_trace, hyp_trace, strict=True)):
-            totals[k] += _count(scorer.tokens(ref_text), scorer.tokens(hyp_text))
+            totals[k] += Counts.of(align(scorer.tokens(ref_text), scorer.tokens(hyp_text)))
     return [AblationRow(name, counts) for name, counts in zip(names, totals or [], strict=True)]
-
-
-def _count(ref: list[str], hyp: list[str]) -> Counts:
-    a = align(ref, hyp)
-    return Counts(a.substitutions, a.deletions, a.insertions, len(a.ref), len(a.hyp))
 
 
 def format_table(rows: list[AblationRow], metric: str) -> str:

@@ -11,14 +11,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["Alignment", "Op", "Region", "align"]
+__all__ = ["Alignment", "Op", "Region", "align", "regions_of_ops"]
 
 OpKind = Literal["equal", "substitute", "insert", "delete"]
 _KIND = {"equal": "equal", "replace": "substitute", "insert": "insert", "delete": "delete"}
@@ -91,6 +91,33 @@ class Alignment:
         if current:
             regions.append(Region(*current))
         return tuple(regions)
+
+
+def regions_of_ops(kinds: Iterable[str]) -> tuple[Region, ...]:
+    """The regions of an alignment read op by op (its op kinds in order), as a stored
+    alignment keeps it: the regions `Alignment.regions` gives for the same alignment.
+
+    >>> ops = ["equal", "substitute", "equal", "insert"]
+    >>> [(r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in regions_of_ops(ops)]
+    [(1, 2, 1, 2), (3, 3, 3, 4)]
+    """
+    found: list[Region] = []
+    ref_pos = hyp_pos = 0
+    start: tuple[int, int] | None = None
+    for kind in kinds:
+        if kind == "equal":
+            if start is not None:
+                found.append(Region(start[0], ref_pos, start[1], hyp_pos))
+                start = None
+        elif start is None:
+            start = (ref_pos, hyp_pos)
+        if kind != "insert":
+            ref_pos += 1
+        if kind != "delete":
+            hyp_pos += 1
+    if start is not None:
+        found.append(Region(start[0], ref_pos, start[1], hyp_pos))
+    return tuple(found)
 
 
 def align(ref: Sequence[str], hyp: Sequence[str]) -> Alignment:

@@ -27,6 +27,24 @@ class Counts(NamedTuple):
     ref_len: int = 0
     hyp_len: int = 0
 
+    @classmethod
+    def of(cls, alignment) -> Counts:
+        """The counts of an alignment: anything with `substitutions`, `deletions`,
+        `insertions` and the `ref` and `hyp` tokens (`scoring.align.Alignment`, or the
+        alignment of a word network).
+
+        >>> from scoring.align import align
+        >>> Counts.of(align(["a", "b", "c"], ["a", "x", "c", "d"]))
+        Counts(substitutions=1, deletions=0, insertions=1, ref_len=3, hyp_len=4)
+        """
+        return cls(
+            alignment.substitutions,
+            alignment.deletions,
+            alignment.insertions,
+            len(alignment.ref),
+            len(alignment.hyp),
+        )
+
     @property
     def hits(self) -> int:
         return self.ref_len - self.substitutions - self.deletions

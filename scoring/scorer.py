@@ -90,7 +90,7 @@ class Scorer:
 
     def _score_normalized(self, reference, hypothesis, ref_norm, hyp_norm, profile=None):
         alignment = align(self.tokens(ref_norm), self.tokens(hyp_norm))
-        counts = _counts(alignment)
+        counts = Counts.of(alignment)
         strict = code_switch = None
         if self._rescue is not None:
             strict = counts
@@ -114,23 +114,13 @@ class Scorer:
         default = scores[self.config.default_profile]
         raw = None
         if self.config.raw_score:
-            raw = _counts(align(reference.split(), hypothesis.split()))
+            raw = Counts.of(align(reference.split(), hypothesis.split()))
         # the default profile's code-switch view is the pair's (ko: strict, with rescues)
         return PairScore(
             default.counts, self.unit, self.identity, default.alignment, default.reference,
             default.hypothesis, default.profile, profiles=scores, raw=raw,
             strict=default.strict, code_switch=default.code_switch,
         )  # fmt: skip
-
-
-def _counts(alignment: Alignment) -> Counts:
-    return Counts(
-        alignment.substitutions,
-        alignment.deletions,
-        alignment.insertions,
-        len(alignment.ref),
-        len(alignment.hyp),
-    )
 
 
 def _identity(normalizer: Normalizer, companions: Mapping[str, Normalizer]) -> NormalizerId:

@@ -43,13 +43,7 @@ def score_transcript(
     items = map_words(parse_transcript(reference), words) if alternations else words(reference)
     hyp_norm = _normalize(scorer, hypothesis)
     alignment = align_network(items, scorer.tokens(hyp_norm), costs)
-    counts = Counts(
-        alignment.substitutions,
-        alignment.deletions,
-        alignment.insertions,
-        len(alignment.ref),
-        len(alignment.hyp),
-    )
+    counts = Counts.of(alignment)
     joiner = "" if scorer.unit == "char" else " "
     ref_norm = joiner.join(alignment.ref)
     return PairScore(counts, scorer.unit, scorer.identity, alignment, ref_norm, hyp_norm)

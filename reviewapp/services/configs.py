@@ -11,6 +11,7 @@ from scoring.config.loader import resolve_language_file
 
 from ..languages import languages
 from ..models import ConfigVersion, Language
+from . import audit
 
 
 def config_language(language: str) -> str | None:
@@ -23,9 +24,12 @@ def config_language(language: str) -> str | None:
 
 
 @transaction.atomic
-def ensure_languages() -> list[Language]:
-    """Create each language's row and, from configs/, version 1 of its config (idempotent)."""
+def ensure_languages(user=None) -> list[Language]:
+    """Create each language's row and, from configs/, version 1 of its config (idempotent).
+    Each version 1 made here gets its audit event, naming the languages pointed at it."""
     rows = []
+    made: dict[str, ConfigVersion | None] = {}  # config language -> its version 1 made here
+    pointed: dict[str, list[str]] = {}
     for code in languages():
         source = config_language(code)
         if source is None:
@@ -33,9 +37,7 @@ def ensure_languages() -> list[Language]:
                 Language.objects.get_or_create(code=code, defaults={"config_language": ""})[0]
             )
             continue
-        version = ConfigVersion.objects.filter(language=source).order_by("-number").first()
-        if version is None:
-            version = _create_first_version(source)
+        version = _ensure_first_version(source, made)
         language, created = Language.objects.get_or_create(
             code=code,
             defaults={"config_language": source, "active_version": version},
@@ -43,13 +45,49 @@ def ensure_languages() -> list[Language]:
         if created or language.active_version_id is None:
             language.active_version = version
             language.save(update_fields=["active_version"])
+            pointed.setdefault(source, []).append(code)
         rows.append(language)
+    for source, version in made.items():
+        _record_first_version(user, version, languages=pointed.get(source, []))
     return rows
+
+
+def _ensure_first_version(source: str, made: dict[str, ConfigVersion | None]) -> ConfigVersion:
+    """The source's latest version, or its version 1 made now, after the versions 1 of
+    the languages it code-switches with (so that each lands in `made`, to be recorded)."""
+    version = latest_version(source)
+    if version is not None:
+        return version
+    made[source] = None  # being made: a companion that names it back does not recurse
+    for other in load_bundle(source, settings.CONFIGS_DIR).config.code_switch_languages:
+        if other not in made:
+            _ensure_first_version(other, made)
+    version = latest_version(source)  # made already, as a companion of a companion
+    if version is not None:
+        del made[source]  # recorded where it was made
+        return version
+    made[source] = _create_first_version(source)
+    return made[source]
 
 
 def _create_first_version(source: str) -> ConfigVersion:
     bundle = load_bundle(source, settings.CONFIGS_DIR)
     return create_version(source, bundle.data, message=f"Imported from configs/{source}.json")
+
+
+def _record_first_version(user, version: ConfigVersion, *, languages: list[str]) -> None:
+    """The audit event of a version 1 read from configs/: `languages` are the rows whose
+    active version it became (none when it was made as another config's companion)."""
+    audit.record(
+        user,
+        audit.Action.VERSION_CREATED,
+        version,
+        language=version.language,
+        parent=None,
+        hash=version.normalizer_hash,
+        source=f"configs/{version.language}.json",
+        languages=languages,
+    )
 
 
 def create_version(
@@ -87,7 +125,10 @@ def _current_companions(config) -> dict[str, ConfigVersion]:
     out = {}
     for other in config.code_switch_languages:
         version = active_version(other) or latest_version(other)
-        out[other] = version if version is not None else _create_first_version(other)
+        if version is None:
+            version = _create_first_version(other)
+            _record_first_version(None, version, languages=[])
+        out[other] = version
     return out
 
 

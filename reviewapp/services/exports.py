@@ -115,9 +115,7 @@ def _earlier_references(flags: list[Flag]) -> dict[tuple[int, int], str]:
 
 
 def _codes(language: str) -> list[str]:
-    return list(
-        Language.objects.filter(config_language=language).values_list("code", flat=True)
-    ) or [language]
+    return list(Language.objects.codes_for(language)) or [language]
 
 
 def _case(flag: Flag, flagged_reference: str | None) -> dict:

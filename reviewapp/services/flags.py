@@ -19,8 +19,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from ..alignment import Region, overlaps, part_of, regions, tokens
+from ..enqueue import request_pair_counts
 from ..models import ConversationSummary, Flag, Language, PairCount, Score, Turn
 from . import audit
 from .imports import MAX_TEXT_CHARS
@@ -213,14 +215,8 @@ def request_pair_count(language: str, ref_span: str, hyp_span: str) -> None:
     not refuse the flag: the queue then says "counting…" until the next refresh (another
     flag of the language, a scoring job that finishes, or `manage.py rebuild_summaries`).
     """
-    from kombu.exceptions import OperationalError
-
-    from ..tasks import refresh_pair_counts as task
-
     try:
-        task.apply_async(
-            kwargs={"language": language, "pairs": [[ref_span, hyp_span]]}, retry=False
-        )
+        request_pair_counts(language, [[ref_span, hyp_span]])
     except (OperationalError, OSError) as exc:
         log.warning("pair count of a %s flag not requested (broker: %s)", language, exc)
 

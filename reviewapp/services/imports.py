@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 
+from ..enqueue import enqueue_job
 from ..languages import is_language
 from ..models import Conversation, DataFinding, Dataset, ImportBatch, Job, Language, Turn
 from . import audit
@@ -486,7 +487,7 @@ def do_import(
                     f"{conv.where}, field language",
                     f"you do not maintain language {conv.language!r}; nothing was imported",
                 )
-    ensure_languages()
+    ensure_languages(user)
     try:
         with transaction.atomic():
             return _import(content_hash, source, fmt, conversations, user=user, merge=merge)
@@ -628,8 +629,6 @@ def _create(batch: ImportBatch, conversations: list[ParsedConversation]) -> dict
 
 
 def _queue_scoring(turn_ids: dict[str, list[int]], user) -> list[Job]:
-    from ..tasks import enqueue_job
-
     # fr and fr-CA share fr's config: one job per config version.
     per_version: dict[int, tuple[object, list[int]]] = {}
     languages = Language.objects.filter(code__in=list(turn_ids)).select_related("active_version")

@@ -31,6 +31,7 @@ from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from ..alignment import Region, regions, tokens
+from ..formats import percent_done
 from ..models import (
     Adjudication,
     Assignment,
@@ -393,7 +394,7 @@ class ReviewerProgress:
 
     @property
     def percent(self) -> int:
-        return int(100 * self.reviewed / self.assigned) if self.assigned else 0
+        return percent_done(self.reviewed, self.assigned)
 
 
 @dataclass
@@ -415,7 +416,7 @@ class PassProgress:
     @property
     def percent(self) -> int:
         """Reviews done out of reviews asked for (turns times overlap)."""
-        return int(100 * self.reviewed / self.assigned) if self.assigned else 0
+        return percent_done(self.reviewed, self.assigned)
 
 
 def progress(passes: Sequence[ReviewPass]) -> dict[int, PassProgress]:

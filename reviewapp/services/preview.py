@@ -14,7 +14,6 @@ from collections import defaultdict
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Sum
 from django.utils import timezone
 
 from scoring import Counts
@@ -75,9 +74,7 @@ def run_preview(job_id: int) -> dict:
     Job.objects.filter(pk=job.pk).update(status=Job.Status.RUNNING, started_at=timezone.now())
     proposal = job.proposal
     base = proposal.base_version
-    codes = list(
-        Language.objects.filter(config_language=base.language).values_list("code", flat=True)
-    )
+    codes = list(Language.objects.codes_for(base.language))
     all_turns = Turn.objects.filter(language__in=codes, scored=True)
     changes = diff_bundles(base.content, proposal.content)
     found = reach(base.content, proposal.content)
@@ -108,6 +105,11 @@ def touched_turns(all_turns, found):
     """The turns the edit can change, as a queryset (none for an edit no text can show)."""
     ids = reached_turn_ids(all_turns, found)
     return all_turns.filter(pk__in=ids) if ids else all_turns.none()
+
+
+def mark_failed(job_id: int, exc: Exception) -> None:
+    """The preview raised: its job says so, and the error, instead of running forever."""
+    Job.objects.filter(pk=job_id).update(status=Job.Status.FAILED, error=str(exc)[:2000])
 
 
 def _compare(job, base, proposal, all_turns, touched) -> dict:
@@ -166,17 +168,11 @@ def _totals(base, all_turns) -> dict[str, Counts]:
         Score.objects.current()
         .filter(version=base, turn__in=all_turns)
         .values("turn__conversation__dataset__name")
-        .annotate(
-            s=Sum("substitutions"),
-            d=Sum("deletions"),
-            i=Sum("insertions"),
-            n=Sum("ref_len"),
-            h=Sum("hyp_len"),
-        )
+        .count_sums()
     )
     totals: dict[str, Counts] = {"__all__": Counts()}
     for row in rows:
-        counts = Counts(row["s"], row["d"], row["i"], row["n"], row["h"])
+        counts = Counts(*(row[name] for name in Counts._fields))
         totals[row["turn__conversation__dataset__name"]] = counts
         totals["__all__"] += counts
     return totals

@@ -455,9 +455,7 @@ def do_approve(
     with transaction.atomic():
         # Lock the language rows first: two approvals of the same language serialize here,
         # and the second sees the first's version as active and is told to rebase.
-        languages = list(
-            Language.objects.select_for_update().filter(config_language=proposal.language)
-        )
+        languages = list(Language.objects.select_for_update().scored_by(proposal.language))
         proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if proposal.status != Proposal.Status.PENDING:
             raise ProposalError(f"the proposal is already {proposal.status}")
@@ -586,7 +584,7 @@ def do_reject(user, proposal: Proposal, reason: str) -> Proposal:
 def do_rebase(user, proposal: Proposal) -> Proposal:
     """Re-apply the proposal's rule changes onto the active version."""
     proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
-    active = Language.objects.filter(config_language=proposal.language).first().active_version
+    active = Language.objects.scored_by(proposal.language).first().active_version
     if active.pk == proposal.base_version_id:
         return proposal
     changes = rule_diff(proposal.base_version, proposal.content)
@@ -618,7 +616,7 @@ def do_revert_proposal(user, version: ConfigVersion) -> Proposal:
 
 
 def _language_code(config_language: str) -> str:
-    return Language.objects.filter(config_language=config_language).order_by("code").first().code
+    return Language.objects.scored_by(config_language).order_by("code").first().code
 
 
 def content_json(content: dict) -> str:

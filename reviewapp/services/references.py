@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from ..enqueue import enqueue_job
 from ..models import Flag, Job, Language, Score, Turn, TurnReference
 from ..roles import is_maintainer_of
 from . import audit
@@ -142,8 +143,6 @@ def do_reject_reference(user, flag: Flag, reason: str) -> Flag:
 def _queue_rescore(user, turn: Turn) -> Job | None:
     """A job of one turn under its language's active version, sent on commit (None: the
     language has no config yet, and the turn is scored with the others when it gets one)."""
-    from ..tasks import enqueue_job
-
     language = Language.objects.select_related("active_version").filter(code=turn.language)
     version = getattr(language.first(), "active_version", None)
     if version is None:

@@ -25,6 +25,7 @@ from scoring.dataquality import repaired_hypotheses
 from scoring.errors import ScoringError
 from scoring.metrics import rate
 
+from ..enqueue import enqueue_job
 from ..models import (
     Conversation,
     ConversationSummary,
@@ -192,8 +193,6 @@ def _score(version, errors: int, ref_len: int) -> dict:
 def _rescore(conversation: Conversation, language, turn_ids: list[int], user) -> None:
     """Drop the turns' scores (they scored the other pairing) and queue their scoring once
     this commits, under the active version and the scored one (while a rescore runs)."""
-    from ..tasks import enqueue_job
-
     stale = Score.objects.filter(turn_id__in=turn_ids)
     versions = set(stale.values_list("version_id", flat=True))
     stale.delete()

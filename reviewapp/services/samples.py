@@ -36,7 +36,7 @@ class Sample:
 def turn_sample(config_language: str, limit: int) -> Sample:
     """At most `limit` scored turns of every language the config scores (fr and fr-CA
     under fr), the first by id; assistant turns are context only and are left out."""
-    codes = Language.objects.filter(config_language=config_language).values("code")
+    codes = Language.objects.codes_for(config_language)
     turns = Turn.objects.filter(language__in=codes, scored=True)
     pairs = list(turns.order_by("pk").values_list("reference", "hypothesis")[:limit])
     total = len(pairs) if len(pairs) < limit else turns.count()

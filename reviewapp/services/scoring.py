@@ -28,6 +28,7 @@ from scoring.evaluate import record_scorer
 from scoring.formats import Record
 from scoring.scorer import PairScore, Scorer
 
+from ..enqueue import enqueue_chunks, enqueue_job, enqueue_pair_counts
 from ..models import (
     ConfigVersion,
     ConversationSummary,
@@ -136,15 +137,11 @@ def do_retry_job(user, job: Job) -> Job:
     """Score what a job that is over left without a score, as a new job queued once this
     commits. A chunk of the old job still pending (its status said failed while they ran
     on) is stopped: the new job scores its turns."""
-    from ..tasks import enqueue_job
-
     if not job.can_be_retried:
         raise JobError(
             "Only a scoring job that is over and left turns without a score can be retried."
         )
-    codes = Language.objects.filter(config_language=job.version.language).values_list(
-        "code", flat=True
-    )
+    codes = Language.objects.codes_for(job.version.language)
     with transaction.atomic():
         Job.objects.filter(pk=job.pk).update(cancel_requested=True)  # waits for a claim
         turn_ids = unscored_turn_ids(job.version, list(codes))
@@ -271,8 +268,6 @@ def requeue_pending(job: Job) -> int:
     transaction commits; returns how many. After a worker was killed or the broker lost its
     queue nothing else would send them. Safe to repeat: a chunk that is done when its
     message arrives is skipped, and a chunk is claimed (its scores written) only once."""
-    from ..tasks import enqueue_chunks
-
     if job.kind == Job.Kind.PREVIEW or job.cancel_requested:
         return 0
     if job.status not in (Job.Status.QUEUED, Job.Status.RUNNING):
@@ -291,8 +286,6 @@ def split_failed_chunk(chunk_id: int, reason: str) -> str:
     raised): nothing of it was kept. Score its halves as new chunks, so that every turn
     that can be scored is; a single turn that fails is named with `reason`. Returns
     "split", "failed", "cancelled" or "skipped" (the chunk was not pending any more)."""
-    from ..tasks import enqueue_chunks
-
     with transaction.atomic():
         job, chunk = _lock_pending(chunk_id)
         if chunk is None:
@@ -359,8 +352,6 @@ def _fail(job: Job, chunk: JobChunk) -> None:
 def _finish_if_settled(job: Job) -> None:
     """Inside the transaction that settled one of the job's chunks, with the job's row
     locked: once no chunk is pending, the job is over."""
-    from ..tasks import enqueue_pair_counts
-
     if job.chunks.filter(status=JobChunk.Status.PENDING).exists():
         return
     job = Job.objects.get(pk=job.pk)  # the counts this transaction wrote
@@ -377,8 +368,8 @@ def _finish(job: Job) -> None:
     Job.objects.filter(pk=job.pk).update(status=status, finished_at=timezone.now())
     if job.kind in (Job.Kind.RESCORE, Job.Kind.SCORE) and job.version_id:
         if not _has_unscored(job.version):
-            Language.objects.filter(
-                config_language=job.version.language, active_version=job.version
+            Language.objects.scored_by(job.version.language).filter(
+                active_version=job.version
             ).update(scored_version=job.version)
 
 
@@ -389,7 +380,7 @@ def _finish(job: Job) -> None:
 
 
 def _has_unscored(version: ConfigVersion) -> bool:
-    codes = Language.objects.filter(config_language=version.language).values_list("code", flat=True)
+    codes = Language.objects.codes_for(version.language)
     turns = Turn.objects.filter(language__in=list(codes), scored=True)
     # Equal counts of turns and of turns with a score mean every turn has one (on some
     # version of its reference: the pages then show that version's scores, and a

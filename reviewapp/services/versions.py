@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from ..enqueue import enqueue_job, enqueue_pair_counts
 from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
 from .carry import carry_scores, plan_carry
@@ -31,8 +32,6 @@ def activate(version: ConfigVersion, *, user=None, incremental: bool = False, **
     `incremental` (an approved rule edit): rescore only the turns the edit can change and
     carry the other scores over (`carry.py`); a restamp or a dependency bump, where the
     code or a companion changed, rescores every turn."""
-    from ..tasks import enqueue_job
-
     Language.objects.filter(config_language=version.language).update(active_version=version)
     audit.record(
         user,
@@ -52,11 +51,7 @@ def start_rescore(version: ConfigVersion, *, user=None, incremental: bool = Fals
     """A rescore job of the turns of the languages the version scores: all of them, or
     (`incremental`, when `carry.plan_carry` can bound the edit) only those the edit can
     change, after the others' scores were carried over in this transaction."""
-    from ..tasks import enqueue_pair_counts
-
-    codes = list(
-        Language.objects.filter(config_language=version.language).values_list("code", flat=True)
-    )
+    codes = list(Language.objects.codes_for(version.language))
     plan = plan_carry(version, codes) if incremental else None
     if plan is None:
         turn_ids = list(

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from ..alignment import regions
 from ..models import (
     Assignment,
     Conversation,
@@ -20,7 +21,9 @@ from ..models import (
     ReviewPass,
     Turn,
 )
+from ..queries import shown_score
 from ..roles import is_maintainer_of, is_reviewer, maintained_languages
+from ..services.flag_states import may_close
 
 
 def require_reviewer(request: HttpRequest) -> None:
@@ -62,8 +65,6 @@ def can_maintain(request: HttpRequest, language: str) -> bool:
 def get_flag_for_closer(request: HttpRequest, pk: int) -> Flag:
     """Flags are closed and reopened by maintainers of their language (or of the config
     that scores it): anyone else who reviews gets 403."""
-    from ..services.flag_states import may_close
-
     require_reviewer(request)
     flag = get_object_or_404(Flag, pk=pk)
     if not may_close(request.user, flag.language):
@@ -74,8 +75,6 @@ def get_flag_for_closer(request: HttpRequest, pk: int) -> Flag:
 def can_close_flags(request: HttpRequest, language: str, config_language: str = "") -> bool:
     """May the user close flags of `language`? Without a query when its config language
     is known (a page that has its Language row), or when the user maintains nothing."""
-    from ..services.flag_states import may_close
-
     maintained = maintained_languages(request.user)
     if not maintained:
         return False
@@ -87,11 +86,6 @@ def can_close_flags(request: HttpRequest, language: str, config_language: str = 
 def get_region_for_user(request: HttpRequest, pk: int, region: int):
     """(turn, score, region) for an error region of a turn's shown score; 404 when the
     turn is not scored under its language's scored version or has no such region."""
-    from django.http import Http404
-
-    from ..alignment import regions
-    from ..queries import shown_score
-
     turn = get_turn_for_user(request, pk)
     score = shown_score(turn)
     if score is None:

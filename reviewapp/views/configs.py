@@ -17,6 +17,7 @@ from ..charts import bar_chart
 from ..models import ConfigVersion, Language, Proposal, Score
 from ..services import proposals as service
 from ..services.configs import scorer_for
+from ..services.exports import FIXTURE_SCHEMA, fixture_cases
 from ..services.samples import Timebox, turn_sample
 from .access import require_reviewer
 
@@ -62,9 +63,7 @@ def config_history(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _rates_per_version(language: Language) -> dict[int, float | None]:
-    codes = Language.objects.filter(config_language=language.config_language).values_list(
-        "code", flat=True
-    )
+    codes = Language.objects.codes_for(language.config_language)
     rows = (
         Score.objects.current()
         .filter(language__in=list(codes))
@@ -143,8 +142,6 @@ def ablation(request: HttpRequest, code: str) -> HttpResponse:
 def fixtures_download(request: HttpRequest, code: str) -> HttpResponse:
     """The language's reviewed flags as a test-fixture file (all, or `?flag=` ids), or
     with `?adjudicated=1` the regions adjudicated in review passes only."""
-    from ..services.exports import FIXTURE_SCHEMA, fixture_cases
-
     language = _get_language_for_user(request, code)
     ids = [int(x) for x in request.GET.getlist("flag") if x.isdigit()]
     adjudicated = request.GET.get("adjudicated") == "1"

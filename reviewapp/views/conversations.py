@@ -23,12 +23,20 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from scoring.errors import ScoringError
+from scoring.normalize.annotations import ANNOTATION
 
 from .. import alignment
 from ..audio import turn_audio
+from ..formats import percent
 from ..languages import is_rtl, language_filter_choices, language_name
 from ..models import Assignment, Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
-from ..queries import ConversationFilters, conversation_rows, page_counts, scored_versions
+from ..queries import (
+    ConversationFilters,
+    conversation_rows,
+    page_counts,
+    scored_versions,
+    shown_score,
+)
 from ..services.configs import scorer_for
 from ..services.references import ScorePair, reference_history, score_pair
 from .access import (
@@ -42,13 +50,7 @@ from .dataquality import conversation_banner
 from .transcripts import transcript_markup
 
 PAGE_SIZE = 50
-# The same pattern the normalizer's annotations step drops: notes, not speech.
-ANNOTATION = re.compile(r"\[[^\[\]]*\]")
 KIND_LABELS = alignment.LABELS
-
-
-def percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.1f}%"
 
 
 # --- list ------------------------------------------------------------------------------------
@@ -736,8 +738,6 @@ def _side_by_side(ref_trace, hyp_trace) -> list[tuple[str, str, str]]:
 def why_turn(request: HttpRequest, pk: int) -> HttpResponse:
     """A whole turn after every normalizer step: for a turn that matched although its raw
     texts differ, the step that made them equal is where a hidden error would hide."""
-    from ..queries import shown_score
-
     turn = get_turn_for_user(request, pk)
     score = shown_score(turn)
     if score is None:

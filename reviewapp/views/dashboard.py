@@ -14,6 +14,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from scoring.metrics import rate
 
+from ..formats import percent
 from ..languages import language_name, languages
 from ..models import ConfigVersion, DataFinding, Job, ReviewPass
 from ..pass_queries import Coverage, coverage, units
@@ -139,11 +140,6 @@ def _review(rows: list[LanguageRow]) -> list[ReviewRow]:
 
 
 _SUMMED = ("scored", "in_passes", "reviewed", "errors", "reviewed_errors")
-
-
-def percent(value: float | None) -> str:
-    """A rate as the pages print it: 12.5%, or an em dash when undefined."""
-    return "—" if value is None else f"{100 * value:.1f}%"
 
 
 def _row(stats: LanguageStats) -> LanguageRow:

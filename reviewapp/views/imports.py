@@ -4,7 +4,6 @@ import's result page, with its data-quality findings, is in `views.dataquality`.
 from __future__ import annotations
 
 import functools
-import hashlib
 import logging
 from collections import Counter
 
@@ -16,17 +15,16 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import DataError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from scoring.formats import ID_STYLES, Source
 
 from ..languages import language_choices
-from ..models import ApiToken
 from ..roles import maintained_languages
 from ..services.import_formats import CONVERSATIONS, FormatError, options_from
 from ..services.imports import ImportRefused, do_import
+from ..services.tokens import user_for_key
 from .access import require_maintainer
 
 MAX_UPLOAD_BYTES = 50_000_000
@@ -269,9 +267,4 @@ def _token_user(request: HttpRequest):
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer "):
         return None
-    key_hash = hashlib.sha256(header.removeprefix("Bearer ").strip().encode()).hexdigest()
-    token = ApiToken.objects.select_related("user").filter(key_hash=key_hash).first()
-    if token is None or not token.user.is_active:
-        return None
-    ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
-    return token.user
+    return user_for_key(header.removeprefix("Bearer ").strip())

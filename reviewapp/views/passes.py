@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from ..agreement import Agreement
 from ..alignment import regions, tokens
+from ..formats import percent_done
 from ..forms import AdjudicationForm, PassForm
 from ..languages import is_language, language_name, languages
 from ..models import Assignment, Language, RegionLabel, ReviewPass, Score, Turn
@@ -167,7 +168,7 @@ def pass_queue(request: HttpRequest, pk: int) -> HttpResponse:
     )
     rows = mine.select_related("turn__conversation").order_by("position")
     page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
-    percent = int(100 * counts["reviewed"] / counts["assigned"]) if counts["assigned"] else 0
+    percent = percent_done(counts["reviewed"], counts["assigned"])
     context = {"review_pass": review_pass, "page": page, "counts": counts, "percent": percent}
     return render(request, "reviewapp/pass_queue.html", context)
 

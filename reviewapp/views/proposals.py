@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import ScoringError
 
+from ..enqueue import enqueue_preview
 from ..forms import EditForm, ProposalForm, RejectForm
 from ..models import Flag, Job, Language, Proposal
 from ..roles import is_maintainer_of
@@ -242,7 +243,7 @@ def _flags(request, config_language: str):
     ids = [
         int(x) for x in request.GET.getlist("flag") + request.POST.getlist("flag") if x.isdigit()
     ]
-    codes = Language.objects.filter(config_language=config_language).values_list("code", flat=True)
+    codes = Language.objects.codes_for(config_language)
     return Flag.objects.filter(pk__in=ids, language__in=list(codes))
 
 
@@ -254,7 +255,7 @@ def _default_title(flags) -> str:
 @require_GET
 def proposal_detail(request: HttpRequest, pk: int) -> HttpResponse:
     proposal = _get_proposal_for_user(request, pk)
-    active = Language.objects.filter(config_language=proposal.language).first().active_version
+    active = Language.objects.scored_by(proposal.language).first().active_version
     preview = proposal.jobs.filter(kind=Job.Kind.PREVIEW).order_by("-pk").first()
     rescore = (
         Job.objects.filter(kind=Job.Kind.RESCORE, version__proposal=proposal)
@@ -313,13 +314,11 @@ def _detail_checks(proposal: Proposal) -> dict:
 
 @require_POST
 def proposal_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    from ..tasks import preview_proposal
-
     proposal = _get_proposal_for_user(request, pk)
     try:
         with transaction.atomic():
             job = create_preview_job(proposal, request.user)
-            transaction.on_commit(lambda: preview_proposal.delay(job.pk))
+            enqueue_preview(job.pk)
     except PreviewLimitError as exc:
         if request.htmx:  # htmx swaps no 4xx: say it in the preview's place
             return render(request, "reviewapp/proposal_detail.html#preview-refused", {"error": exc})

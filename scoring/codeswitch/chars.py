@@ -32,7 +32,7 @@ from ..align import Alignment
 from ..metrics import Counts
 from .names import NameMatcher
 from .report import LanguageCounts, Rescue, build_block
-from .rescue import _regions
+from .rescue import wrong_regions
 
 __all__ = ["CharRescuer"]
 
@@ -54,7 +54,7 @@ class CharRescuer:
     def __call__(self, reference: str, hypothesis: str, alignment: Alignment):
         rescues: list[Rescue] = []
         latin = _latin_letters(alignment.ref), _latin_letters(alignment.hyp)
-        for region in _regions(alignment) if alignment.errors and any(latin) else ():
+        for region in wrong_regions(alignment) if alignment.errors and any(latin) else ():
             rescue = self._check(region, alignment, reference, hypothesis)
             if rescue is not None:
                 rescues.append(rescue)
@@ -122,10 +122,7 @@ class CharRescuer:
         """Only the mismatched characters are looked at one by one; `en_ref` and `en_hyp`
         are the Latin letters of each side, counted in one pass over the text."""
         if not (rescues or en_ref or en_hyp):
-            native = Counts(
-                alignment.substitutions, alignment.deletions, alignment.insertions,
-                len(alignment.ref), len(alignment.hyp),
-            )  # fmt: skip
+            native = Counts.of(alignment)
             return native, LanguageCounts(native, Counts())
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()

@@ -53,7 +53,7 @@ from .romanized import RomanizedHindi
 from .script import has_latin, has_native, is_latin_word, is_native_word
 from .units import WordUnits, build_units
 
-__all__ = ["MAX_REGION_WORDS", "Rescuer"]
+__all__ = ["MAX_REGION_WORDS", "Rescuer", "WrongRegion", "wrong_regions"]
 
 MAX_REGION_WORDS = 4
 
@@ -63,7 +63,7 @@ WrongOp = tuple[str, int | None, int | None]
 
 
 @dataclass(frozen=True)
-class _Group:
+class WrongRegion:
     """Ref tokens [ref_start, ref_end) against hyp tokens [hyp_start, hyp_end): one region,
     or regions merged by whole words, with the mismatched ops inside."""
 
@@ -94,7 +94,7 @@ class Rescuer:
 
     def __call__(self, reference: str, hypothesis: str, alignment: Alignment):
         rescues: list[Rescue] = []
-        regions = _regions(alignment) if self._may_rescue(alignment) else []
+        regions = wrong_regions(alignment) if self._may_rescue(alignment) else []
         romanized = None
         if self.romanizer is not None:
             romanized = 0
@@ -127,7 +127,7 @@ class Rescuer:
 
     # -- one region -------------------------------------------------------------------
 
-    def _may_pass(self, group: _Group, alignment: Alignment) -> bool:
+    def _may_pass(self, group: WrongRegion, alignment: Alignment) -> bool:
         """What the tokens alone decide: something intended, at most `max_region_words`
         mismatched tokens a side, and no mismatched native token (not a loanword) that is
         not phonetically matched, since nothing else can make it English."""
@@ -165,7 +165,7 @@ class Rescuer:
             and self.romanizer.match(ref_token, hyp_token)
         )
 
-    def _romanized_words(self, group: _Group, alignment: Alignment) -> int:
+    def _romanized_words(self, group: WrongRegion, alignment: Alignment) -> int:
         """Substitutions of an intended Devanagari word by its Latin spelling (and not by an
         English word the phonetic matcher recognizes)."""
         count = 0
@@ -185,7 +185,7 @@ class Rescuer:
             return self.matcher.match(hyp_token, ref_token)
         return False
 
-    def _check(self, group: _Group, alignment, ref_units, hyp_units) -> Rescue | None:
+    def _check(self, group: WrongRegion, alignment, ref_units, hyp_units) -> Rescue | None:
         ref_span = (group.ref_start, group.ref_end)
         hyp_span = (group.hyp_start, group.hyp_end)
         pairs = self._phonetic_pairs(group, alignment, ref_units, hyp_units)
@@ -224,7 +224,7 @@ class Rescuer:
             romanized=tuple((alignment.ref[i], alignment.hyp[j]) for i, j in romanized),
         )
 
-    def _romanized_pairs(self, group: _Group, alignment, ref_units, hyp_units, phonetic):
+    def _romanized_pairs(self, group: WrongRegion, alignment, ref_units, hyp_units, phonetic):
         """(ref token, hyp token) for each single Devanagari word whose Latin spelling the
         transcript wrote, when the policy accepts romanized Hindi."""
         if not self.accept_romanized:
@@ -240,7 +240,7 @@ class Rescuer:
             and self._romanized(alignment.ref[i], alignment.hyp[j])
         ]
 
-    def _phonetic_pairs(self, group: _Group, alignment, ref_units, hyp_units):
+    def _phonetic_pairs(self, group: WrongRegion, alignment, ref_units, hyp_units):
         """(ref token, hyp token, key) for each substitution of one Devanagari word by one
         Latin word, or the reverse, that the matcher accepts."""
         if self.matcher is None:
@@ -323,10 +323,7 @@ class Rescuer:
         ref_en = self._english_flags(alignment.ref)
         hyp_en = self._english_flags(alignment.hyp)
         if not rescues and not any(ref_en) and not any(hyp_en):
-            native = Counts(
-                alignment.substitutions, alignment.deletions, alignment.insertions,
-                len(ref_en), len(hyp_en),
-            )  # fmt: skip
+            native = Counts.of(alignment)  # one flag per token: the same lengths
             return native, LanguageCounts(native, Counts())
         rescued_ref: set[int] = set()
         rescued_hyp: set[int] = set()
@@ -383,29 +380,29 @@ def _has_letter(text: str) -> bool:
     return any(ch.isalpha() for ch in text)
 
 
-def _wrong_ops(tag: str, r1: int, r2: int, h1: int, h2: int) -> list[WrongOp]:
-    if tag == "insert":
-        return [("insert", None, j) for j in range(h1, h2)]
-    if tag == "delete":
-        return [("delete", i, None) for i in range(r1, r2)]
-    return [("substitute", r1 + k, h1 + k) for k in range(r2 - r1)]
-
-
-def _regions(alignment: Alignment) -> list[_Group]:
-    """The alignment's regions (maximal runs of mismatched blocks) with their ops."""
-    groups: list[_Group] = []
-    wrong: list[WrongOp] = []
-    span: list[int] = []
-    for tag, r1, r2, h1, h2 in (*alignment.blocks, ("equal", 0, 0, 0, 0)):
-        if tag != "equal":
-            if not wrong:
-                span = [r1, h1]
-            span[2:] = [r2, h2]
-            wrong.extend(_wrong_ops(tag, r1, r2, h1, h2))
-        elif wrong:
-            groups.append(_Group(span[0], span[2], span[1], span[3], tuple(wrong)))
-            wrong = []
+def wrong_regions(alignment: Alignment) -> list[WrongRegion]:
+    """The alignment's regions (`Alignment.regions`) with the mismatched ops of each."""
+    wrong = iter(
+        (op.kind, op.ref_index, op.hyp_index) for op in alignment.ops if op.kind != "equal"
+    )
+    groups: list[WrongRegion] = []
+    pending = next(wrong, None)
+    for region in alignment.regions:
+        ops: list[WrongOp] = []
+        # ops come in reading order, and each mismatched op lies in exactly one region
+        while pending is not None and _before_end(pending, region):
+            ops.append(pending)
+            pending = next(wrong, None)
+        spans = region.ref_start, region.ref_end, region.hyp_start, region.hyp_end
+        groups.append(WrongRegion(*spans, tuple(ops)))
     return groups
+
+
+def _before_end(op: WrongOp, region) -> bool:
+    _, ref_index, hyp_index = op
+    if ref_index is not None:
+        return ref_index < region.ref_end
+    return hyp_index < region.hyp_end
 
 
 # -- regions grown to whole words (a word that gave several tokens, or context) ----------
@@ -451,13 +448,13 @@ class _Ops:
             tuple(op_of_ref), tuple(op_of_hyp),
         )  # fmt: skip
 
-    def group(self, start: int, end: int) -> _Group:
+    def group(self, start: int, end: int) -> WrongRegion:
         wrong = tuple(
             (self.kinds[o], self.ref_of_op[o], self.hyp_of_op[o])
             for o in range(start, end)
             if self.kinds[o] != "equal"
         )
-        return _Group(
+        return WrongRegion(
             self.ref_pos[start], self.ref_pos[end], self.hyp_pos[start], self.hyp_pos[end], wrong
         )
 
@@ -466,8 +463,8 @@ _KIND = {"equal": "equal", "replace": "substitute", "insert": "insert", "delete"
 
 
 def _grown(
-    regions: list[_Group], alignment: Alignment, ref_units: WordUnits, hyp_units: WordUnits
-) -> list[_Group]:
+    regions: list[WrongRegion], alignment: Alignment, ref_units: WordUnits, hyp_units: WordUnits
+) -> list[WrongRegion]:
     """Regions grown to whole units on both sides; groups that come to overlap are merged
     (and rescued together or not at all)."""
     ops = _Ops.of(alignment)

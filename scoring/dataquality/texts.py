@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..normalize.annotations import ANNOTATION
+
 __all__ = ["DIGIT_WEIGHT", "has_content", "plain", "spoken_length", "text_key"]
 
-_ANNOTATION = re.compile(r"\[[^\[\]]*\]")
 _LONE_APOSTROPHE = re.compile(r"(?<!\w)'|'(?!\w)")
 
 #: A digit counts as this many characters of spoken text: "555-0147" stands for "five
@@ -28,7 +29,7 @@ DIGIT_WEIGHT = 3
 
 def plain(text: str) -> str:
     """NFKC, annotations and punctuation removed, case folded, spaces collapsed."""
-    text = _ANNOTATION.sub(" ", unicodedata.normalize("NFKC", text)).casefold()
+    text = ANNOTATION.sub(" ", unicodedata.normalize("NFKC", text)).casefold()
     # letters, marks (Devanagari vowel signs), digits, and apostrophes inside words stay
     kept = "".join(ch if _is_word_char(ch) or ch == "'" else " " for ch in text)
     return " ".join(_LONE_APOSTROPHE.sub(" ", kept).split())
@@ -41,7 +42,7 @@ def _is_word_char(ch: str) -> bool:
 def spoken_length(text: str) -> int:
     """Letters (and marks) plus DIGIT_WEIGHT per digit, annotations left out: how much
     was said, comparable between a reference and its hypothesis."""
-    text = _ANNOTATION.sub(" ", text)
+    text = ANNOTATION.sub(" ", text)
     total = 0
     for ch in text:
         if ch.isdigit():
@@ -53,7 +54,7 @@ def spoken_length(text: str) -> int:
 
 def has_content(text: str) -> bool:
     """A letter or a digit outside annotations: something was said (or written)."""
-    return any(ch.isalnum() for ch in _ANNOTATION.sub(" ", text))
+    return any(ch.isalnum() for ch in ANNOTATION.sub(" ", text))
 
 
 def text_key(text: str) -> str:

@@ -40,6 +40,7 @@ import re
 from collections.abc import Callable
 
 from ..config.models import LanguageConfig
+from .codes import is_code_like
 from .hi_calendar import build_clock, build_dates
 from .hi_numbers import (
     Seen,
@@ -51,7 +52,7 @@ from .hi_numbers import (
     token_views,
 )
 from .steps import vocabulary_form, word_map
-from .tokens import EDGE_PUNCT, is_code_like
+from .tokens import EDGE_PUNCT
 
 __all__ = [
     "EARLY_STEPS",

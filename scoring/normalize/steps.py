@@ -15,6 +15,7 @@ import regex
 
 from ..config.models import LanguageConfig
 from ..errors import TextError, text_problem
+from .annotations import ANNOTATION
 from .budget import LIMITS, Budget
 from .codes import build_digit_runs, build_letter_names, build_number_words, build_spelled_codes
 from .digit_strings import digit_string
@@ -40,8 +41,6 @@ _INVISIBLE = dict.fromkeys(
 # Control characters (NUL, escape, C1 controls) are no speech and no word boundary a
 # transcript means: each becomes a space. Tab, newline and return are spaces already.
 _CONTROLS = dict.fromkeys([*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)], " ")
-# A note in brackets; not one with a digit in it, which may be speech ([HH AH0 L OW1])
-_ANNOTATION = regex.compile(r"\[[^\[\]\d]*\]")
 # A label with inner dots (john.lee), the half of an address written before a spoken at
 _DOTTED = regex.compile(r"^\w+(?:\.\w+)+$")
 # The half of an address a spoken symbol wrote before a spoken dot: enterprise-services@nvidia
@@ -89,7 +88,7 @@ def annotations_step(config: LanguageConfig) -> StepFn:
     """`[slow]`, `[assistant interrupts]`: notes for the reader, not speech."""
 
     def drop(text: str) -> str:
-        return " ".join(_ANNOTATION.sub(" ", text).split()) if "[" in text else text
+        return " ".join(ANNOTATION.sub(" ", text).split()) if "[" in text else text
 
     return drop
 

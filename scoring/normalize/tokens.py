@@ -46,13 +46,3 @@ def split_edges(token: str, keep: str = "") -> list[str]:
     if not core:
         return [token]
     return [part for part in (lead, core, trail) if part]
-
-
-def __getattr__(name: str):
-    # is_code_like moved to codes.py, the one module that says what a code looks like;
-    # it stays importable from here (hi_steps.py imports it), lazily: codes.py imports us.
-    if name == "is_code_like":
-        from .codes import is_code_like
-
-        return is_code_like
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

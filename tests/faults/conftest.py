@@ -4,9 +4,6 @@ cuttable proxy to PostgreSQL. Nothing here stops or flushes a service other runs
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,10 +12,11 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from lexicheck import workers
 from tests.support.proxy import TcpProxy
 from tests.support.redis_server import RedisServer
 from tests.support.services import missing
-from tests.support.worker import ROOT, database_url
+from tests.support.worker import WorkerProcess as TestWorker
 
 #: Seconds before our Redis redelivers a message a killed worker had taken.
 VISIBILITY_TIMEOUT = 2
@@ -41,7 +39,7 @@ def fresh_redis(redis_server):
     return redis_server
 
 
-class FaultWorker:
+class FaultWorker(workers.WorkerProcess):
     """A real `celery worker` process group on our Redis and the test database.
 
     `crash()` SIGKILLs the whole group (main process and pool children), as a machine
@@ -50,84 +48,22 @@ class FaultWorker:
     def __init__(
         self, broker_url: str, *, name: str, concurrency: int = 1, env: dict | None = None
     ) -> None:
-        self.broker_url = broker_url
-        self.name = name
-        self.concurrency = concurrency
-        self.extra_env = env or {}  # this worker's own settings (e.g. its time limits)
-        self.proc: subprocess.Popen | None = None
-        self.log = Path(settings.VAR_DIR) / f"fault-worker-{name}-{os.getpid()}.log"
-
-    def env(self) -> dict[str, str]:
-        env = dict(os.environ)
-        env.update(
-            DJANGO_SETTINGS_MODULE="tests.settings",
-            DATABASE_URL=database_url(),
-            CELERY_BROKER_URL=self.broker_url,
-            CELERY_RESULT_BACKEND=self.broker_url.rsplit("/", 1)[0] + "/1",
-            CELERY_TASK_ALWAYS_EAGER="0",
-            REDIS_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
-            PYTHONPATH=str(ROOT),
+        super().__init__(
+            environment=TestWorker.env(
+                CELERY_BROKER_URL=broker_url,
+                CELERY_RESULT_BACKEND=broker_url.rsplit("/", 1)[0] + "/1",
+                REDIS_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
+                **(env or {}),  # this worker's own settings (e.g. its time limits)
+            ),
+            log=Path(settings.VAR_DIR) / f"fault-worker-{name}-{os.getpid()}.log",
+            hostname=f"fault-{name}-{os.getpid()}@%h",
+            concurrency=concurrency,
+            extra_args=["--without-heartbeat"],
         )
-        env.update(self.extra_env)
-        return env
-
-    def start(self) -> FaultWorker:
-        self.log.parent.mkdir(parents=True, exist_ok=True)
-        command = [
-            sys.executable, "-m", "celery", "-A", "lexicheck", "worker",
-            "--loglevel", "INFO",
-            "--concurrency", str(self.concurrency),
-            "--pool", "prefork",
-            "--hostname", f"fault-{self.name}-{os.getpid()}@%h",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
-        ]  # fmt: skip
-        with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=self.env(),
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # its own process group: crash() kills the children too
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"worker exited early:\n{self.tail()}")
-            if b" ready." in self.log.read_bytes():
-                return self
-            time.sleep(0.1)
-        raise RuntimeError(f"worker not ready after 60s:\n{self.tail()}")
 
     def crash(self) -> None:
         """SIGKILL the worker and its pool processes at once."""
-        if self.proc is not None:
-            _killpg(self.proc, signal.SIGKILL)
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            _killpg(self.proc, signal.SIGKILL)  # reap any orphaned pool process
-            return
-        _killpg(self.proc, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            pass
-        _killpg(self.proc, signal.SIGKILL)
-        self.proc.wait()
-
-    def tail(self, chars: int = 4000) -> str:
-        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
-
-
-def _killpg(proc: subprocess.Popen | None, sig: int) -> None:
-    if proc is None:
-        return
-    try:
-        os.killpg(proc.pid, sig)  # the group this worker leads, and only it
-    except ProcessLookupError:
-        pass
+        self.kill()
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ import pytest
 from django.db import transaction
 from django.db.models import Count
 
+from reviewapp.enqueue import enqueue_job
 from reviewapp.models import Job, JobChunk, Language, Score, Turn
 from reviewapp.services import scoring
 from reviewapp.services.configs import create_version
 from reviewapp.services.versions import activate
-from reviewapp.tasks import enqueue_job
 from tests.reviewapp.factories import ConversationFactory, config_version
 
 from .conftest import wait_for

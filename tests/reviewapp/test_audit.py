@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.db.models import ProtectedError
 from django.urls import NoReverseMatch, reverse
 
-from reviewapp.models import ApiToken, AuditEvent, DataFinding, Job, Language
+from reviewapp.models import ApiToken, AuditEvent, ConfigVersion, DataFinding, Job, Language
 from reviewapp.services import proposals
 from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
 from reviewapp.services.configs import ensure_languages
@@ -33,6 +33,12 @@ Action = AuditEvent.Action
 
 def only_event(action: str) -> AuditEvent:
     events = list(AuditEvent.objects.filter(action=action))
+    assert len(events) == 1, [str(e) for e in events]
+    return events[0]
+
+
+def only_event_after(action: str, before: set[int]) -> AuditEvent:
+    events = list(AuditEvent.objects.filter(action=action).exclude(pk__in=before))
     assert len(events) == 1, [str(e) for e in events]
     return events[0]
 
@@ -182,6 +188,7 @@ def test_proposal_edited(reviewer, proposal, v1):
 
 
 def test_proposal_approved_creates_a_version_and_queues_a_rescore(maintainer_de, proposal):
+    v1_events = set(AuditEvent.objects.values_list("pk", flat=True))  # the bootstrap's
     version = proposals.do_approve(maintainer_de, proposal, message="hmja is a filler")
     approved = only_event(Action.PROPOSAL_APPROVED)
     assert (approved.actor, approved.object_id) == (maintainer_de, str(proposal.pk))
@@ -190,7 +197,7 @@ def test_proposal_approved_creates_a_version_and_queues_a_rescore(maintainer_de,
         "reason": "hmja is a filler",
         "checked_turns": 0,
     }
-    created = only_event(Action.VERSION_CREATED)
+    created = only_event_after(Action.VERSION_CREATED, v1_events)
     assert (created.object_type, created.object_id) == ("configversion", str(version.pk))
     assert created.data["parent"] == 1 and created.data["hash"] == version.normalizer_hash
     queued = only_event(Action.RESCORE_QUEUED)
@@ -258,6 +265,39 @@ def test_import(maintainer_de, v1):
         "turns": 1,
         "skipped_existing": 0,
     }
+
+
+# --- language bootstrap (version 1 of each config, from configs/) --------------------------
+
+
+def test_bootstrap_records_each_first_version_with_the_languages_pointed_at_it(maintainer_de):
+    ensure_languages(maintainer_de)
+    events = {e.language: e for e in AuditEvent.objects.filter(action=Action.VERSION_CREATED)}
+    versions = {v.language: v for v in ConfigVersion.objects.all()}
+    assert set(events) == set(versions) and all(v.number == 1 for v in versions.values())
+    french = events["fr"]
+    assert (french.actor, french.object_type) == (maintainer_de, "configversion")
+    assert french.object_id == str(versions["fr"].pk)
+    assert french.data == {
+        "parent": None,
+        "hash": versions["fr"].normalizer_hash,
+        "source": "configs/fr.json",
+        "languages": sorted(Language.objects.codes_for("fr")),
+    }
+    assert "fr-CA" in french.data["languages"]  # scored by fr's config, pointed at it too
+
+
+def test_bootstrap_run_again_records_nothing(v1):
+    count = AuditEvent.objects.count()
+    ensure_languages()
+    assert AuditEvent.objects.count() == count
+
+
+def test_an_import_that_bootstraps_the_languages_records_its_importer(maintainer_de):
+    line = {"id": "a-1", "language": "de", "turns": [{"reference": "a b", "hypothesis": "a c"}]}
+    do_import((json.dumps(line) + "\n").encode(), "audit.jsonl", user=maintainer_de)
+    german = AuditEvent.objects.get(action=Action.VERSION_CREATED, language="de")
+    assert german.actor == maintainer_de and german.data["languages"] == ["de"]
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import align
+from scoring.align import regions_of_ops
 
 tokens = st.lists(st.sampled_from(["a", "b", "c", "d", "मेरी", "ज़"]), max_size=12)
 
@@ -59,3 +60,11 @@ def test_identical_sequences_have_no_error(ref):
 def test_neighbouring_errors_form_one_region():
     a = align(["flight", "seven", "ok"], ["fight", "7", "ok"])
     assert [(r.ref_start, r.ref_end) for r in a.regions] == [(0, 2)]
+
+
+@given(tokens, tokens)
+def test_regions_read_op_by_op_are_the_alignments_regions(ref, hyp):
+    """A stored alignment keeps ops, not blocks: both readings must find the same regions,
+    or a flag's token indices would mean something else on the page than in the library."""
+    a = align(ref, hyp)
+    assert regions_of_ops(op.kind for op in a.ops) == a.regions

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from reviewapp.enqueue import enqueue_job
 from reviewapp.models import (
     AuditEvent,
     ConversationSummary,
@@ -29,7 +30,6 @@ from reviewapp.services.references import (
 )
 from reviewapp.services.scoring import unscored_turn_ids
 from reviewapp.services.versions import start_rescore
-from reviewapp.tasks import enqueue_job
 from tests.reviewapp.factories import scored_conversation
 
 pytestmark = pytest.mark.django_db

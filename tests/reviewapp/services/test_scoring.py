@@ -8,10 +8,10 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.db import connections
 from django.db.models import Count
 
+from reviewapp.enqueue import enqueue_job
 from reviewapp.models import AuditEvent, Job, JobChunk, Language, Score
 from reviewapp.services import scoring
 from reviewapp.services.configs import ensure_languages
-from reviewapp.tasks import enqueue_job
 from tests.reviewapp.factories import TurnFactory
 from tests.support.services import require_postgresql
 

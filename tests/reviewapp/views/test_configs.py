@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from reviewapp.models import Language
+from reviewapp.models import Language, Proposal
 from reviewapp.services import proposals
 from reviewapp.services.configs import ensure_languages
 from tests.reviewapp.factories import with_fillers
@@ -98,3 +98,72 @@ def test_the_rule_diff_of_a_list_shows_only_the_items_added_or_removed(
     assert f"&quot;{gone['written']}&quot;" in changes
     kept = abbreviations[0]["written"]  # an item in both versions is not listed
     assert f"&quot;{kept}&quot;" not in changes
+
+
+# --- access, revert, diff and the fixture download -----------------------------------------
+
+
+def test_a_language_without_a_config_has_no_history_page(client_for, reviewer):
+    Language.objects.create(code="ko", config_language="")
+    client = client_for(reviewer)
+    assert client.get(reverse("reviewapp:config_history", args=["ko"])).status_code == 404
+    assert client.get(reverse("reviewapp:config_history", args=["xx"])).status_code == 404
+
+
+def test_a_revert_is_a_proposal_a_maintainer_decides(client_for, reviewer, make_user):
+    ensure_languages()
+    en_v1 = Language.objects.get(code="en").active_version
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
+    )
+    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    url = reverse("reviewapp:config_revert", args=["en", 1])
+    response = client_for(reviewer).post(url)
+    revert = Proposal.objects.exclude(pk=proposal.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("reviewapp:proposal", args=[revert.pk])
+    assert (revert.title, revert.status, revert.content) == (
+        "Revert en to v1",
+        Proposal.Status.PENDING,
+        en_v1.content,
+    )
+    assert Language.objects.get(code="en").active_version.number == 2  # nothing applied yet
+
+
+def test_a_revert_to_the_active_content_is_refused_with_the_reason(client_for, reviewer):
+    ensure_languages()
+    url = reverse("reviewapp:config_revert", args=["en", 1])
+    response = client_for(reviewer).post(url, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("reviewapp:config_history", args=["en"])
+    assert not Proposal.objects.exists()
+    [message] = [str(m) for m in response.context["messages"]]
+    assert message == "it changes nothing: the config is the same as v1"
+
+
+def test_a_revert_to_a_version_that_does_not_exist_is_not_found(client_for, reviewer):
+    ensure_languages()
+    url = reverse("reviewapp:config_revert", args=["en", 9])
+    assert client_for(reviewer).post(url).status_code == 404
+    assert client_for(reviewer).get(url).status_code == 405
+
+
+def test_the_diff_shows_only_for_two_versions_that_exist(client_for, reviewer, make_user):
+    ensure_languages()
+    en_v1 = Language.objects.get(code="en").active_version
+    proposal = proposals.do_create_proposal(
+        reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
+    )
+    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    client = client_for(reviewer)
+    url = reverse("reviewapp:config_history", args=["en"])
+    assert "diff_pair" in client.get(url, {"a": "1", "b": "2"}).context
+    assert "diff_pair" not in client.get(url, {"a": "1", "b": "7"}).context
+    assert "diff_pair" not in client.get(url).context
+
+
+def test_the_fixture_download_is_a_named_json_attachment(client_for, reviewer):
+    ensure_languages()
+    response = client_for(reviewer).get(reverse("reviewapp:fixtures", args=["fr-CA"]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="fr.json"'
+    assert response.json() == {"schema": 1, "language": "fr", "cases": []}

@@ -106,6 +106,14 @@ def test_annotations_are_labels_not_words(client_for, reviewer):
     assert 'class="annotation" dir="auto" title="annotation, not speech">slow</span>' in raw
 
 
+def test_phones_in_brackets_are_shown_as_speech_as_the_normalizer_scores_them(client_for, reviewer):
+    conversation = scored_conversation([("say [HH AH0 L OW1]", "say hello")])
+    raw = page_of(client_for(reviewer), conversation, view="raw").content.decode()
+    turns = raw[raw.index('<section id="turns"') :]
+    assert 'class="annotation"' not in turns
+    assert '<mark class="raw-error">AH0</mark>' in turns  # a scored word, here missed
+
+
 def test_raw_view_is_a_fragment_for_htmx(client_for, reviewer):
     conversation = scored_conversation([("my flight", "my fight")])
     response = page_of(

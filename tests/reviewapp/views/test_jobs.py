@@ -160,3 +160,45 @@ def test_a_preview_polled_from_its_proposal_keeps_asking_for_the_proposals_resul
     run_preview(job.pk)
     done = client.get(url, {"from": "proposal"}, headers={"HX-Request": "true"})
     assert done.status_code == 286 and 'id="preview-result"' in done.content.decode()
+
+
+# --- who may manage a job, and the progress poll ----------------------------------------
+
+
+def test_a_reviewer_cannot_cancel_and_the_job_runs_on(client_for, reviewer, monkeypatch):
+    job = rescore(2, monkeypatch)
+    response = client_for(reviewer).post(reverse("reviewapp:job_cancel", args=[job.pk]))
+    assert response.status_code == 403
+    job.refresh_from_db()
+    assert (job.status, job.cancel_requested) == (Job.Status.QUEUED, False)
+
+
+def test_a_maintainer_of_another_language_cannot_retry(
+    client_for, maintainer_de, maintainer_en, monkeypatch
+):
+    job = rescore(1, monkeypatch)
+    scoring.split_failed_chunk(job.chunks.get().pk, "time limit exceeded")
+    response = client_for(maintainer_de).post(reverse("reviewapp:job_retry", args=[job.pk]))
+    assert response.status_code == 403
+    assert Job.objects.count() == 1  # no retry was made
+
+
+def test_a_job_that_does_not_exist_is_not_found(client_for, maintainer_en):
+    client = client_for(maintainer_en)
+    assert client.get(reverse("reviewapp:job", args=[999])).status_code == 404
+    assert client.post(reverse("reviewapp:job_cancel", args=[999])).status_code == 404
+
+
+def test_a_running_job_is_polled_with_its_fragment_until_it_is_over(
+    client_for, reviewer, monkeypatch
+):
+    job = rescore(2, monkeypatch)
+    client = client_for(reviewer)
+    url = reverse("reviewapp:job", args=[job.pk])
+    running = client.get(url, HTTP_HX_REQUEST="true")
+    assert running.status_code == 200
+    html = running.content.decode()
+    assert html.lstrip().startswith(f'<div id="job-{job.pk}-progress"') and "<html" not in html
+    for chunk in job.chunks.all():
+        scoring.run_chunk(chunk.pk)
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 286  # htmx stops polling

@@ -177,7 +177,8 @@ def test_property_errors_only_go_down(reference, hypothesis):
     assert sum(r["errors"] for r in result.code_switch["rescues"]) == (
         result.strict.errors - result.counts.errors
     )
-    assert score(reference, reference).counts.errors == 0
+    # the normal form scores as the text itself (can fail, unlike a text against itself)
+    assert score(reference, load_scorer("hi").normalizer(reference)).counts.errors == 0
 
 
 def test_identity_covers_both_normalizers_and_the_rescue_code():

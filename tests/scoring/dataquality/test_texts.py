@@ -35,3 +35,10 @@ def test_has_content_ignores_annotations_and_punctuation():
 def test_text_key_keeps_case_and_punctuation_but_not_spacing():
     assert text_key("  Hello,   World ") == "Hello, World"
     assert text_key("Hello, world") != text_key("hello world")
+
+
+def test_a_bracket_with_a_digit_is_speech_as_the_normalizer_keeps_it():
+    # phones written in brackets are what was said: the annotations step keeps them
+    assert has_content("[HH AH0 L OW1]")
+    assert spoken_length("[AH0]") == 2 + 3
+    assert plain("[slow] [HH AH0]") == "hh ah0"
