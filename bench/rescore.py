@@ -42,15 +42,17 @@ class Run:
     seconds: float
     timings: dict
     cpu: dict
+    partial: bool = False  # stopped at --max-seconds: `turns` were scored by then
 
     @property
     def rate(self) -> float:
         return self.turns / self.seconds
 
 
-def rescore(workers: int, label: str = "rescore") -> Run:
+def rescore(workers: int, label: str = "rescore", max_seconds: float | None = None) -> Run:
     """One full rescore of the corpus by `workers` fresh worker processes (separate nodes,
-    concurrency 1 each); the version's scores are dropped after."""
+    concurrency 1 each); the version's scores are dropped after. With `max_seconds`, a
+    rescore still running then is cancelled, and the run counts the turns scored by then."""
     from contextlib import ExitStack
 
     from django.db import transaction
@@ -71,13 +73,34 @@ def rescore(workers: int, label: str = "rescore") -> Run:
             with transaction.atomic():
                 job = start_rescore(version)
                 enqueue_job(job)
-            support.wait_for_job(job.pk)
+            scored = _wait(job, version, max_seconds)
             seconds = time.perf_counter() - started
             cpu = meter.stop()
         timings = support.summarize_timings([row for n in nodes for row in n.task_timings()])
     finally:
         support.drop_scores(version)
-    return Run(workers, corpus.turns, seconds, timings, cpu)
+    partial = scored is not None
+    return Run(workers, scored if partial else corpus.turns, seconds, timings, cpu, partial)
+
+
+def _wait(job, version, max_seconds: float | None) -> int | None:
+    """Wait for the job; None when it finished, else (cancelled at `max_seconds`) the
+    number of score rows written by then."""
+    from reviewapp.models import Score
+    from reviewapp.services.scoring import do_cancel_job
+
+    if max_seconds is None:  # a million turns on a busy machine can take an hour
+        support.wait_for_job(job.pk, timeout=max(900, job.total / 50))
+        return None
+    try:
+        support.wait_for_job(job.pk, timeout=max_seconds)
+        return None
+    except RuntimeError as exc:
+        if "not finished" not in str(exc):
+            raise
+    scored = Score.objects.filter(version=version).count()
+    do_cancel_job(support.corpus().user, job)
+    return scored
 
 
 def chunk_costs(chunks: int = COST_CHUNKS) -> dict[str, float]:
@@ -157,7 +180,7 @@ def _reconnect_cost(job, skip: int, pairs: int = 8) -> tuple[float, float]:
     return statistics.median(fresh), statistics.median(kept)
 
 
-def run(workers: tuple[int, ...] = WORKERS) -> str:
+def run(workers: tuple[int, ...] = WORKERS, max_seconds: float | None = None) -> str:
     support.require_services()
     corpus = support.corpus()
     load_before = support.load_average()
@@ -168,7 +191,7 @@ def run(workers: tuple[int, ...] = WORKERS) -> str:
         support.log(
             f"rescore: {corpus.turns:,} turns, {count} worker(s) [{support.load_average()}]"
         )
-        runs.append(rescore(count))
+        runs.append(rescore(count, max_seconds=max_seconds))
         support.log(f"  {runs[-1].rate:,.0f} turns/s [{support.load_average()}]")
     load = f"{load_before} before, {support.load_average()} after"
     return table(runs, costs, corpus.turns, load)
@@ -198,6 +221,11 @@ def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
             f"{t.get('db_share', 0):>6.0%} {t.get('score_share', 0):>7.0%} {other:>6.0%} "
             f"{t.get('queries_per_task', 0):>9.1f} {cpu['busy'] / cpu['capacity']:>10.0%}  "
             f"{cpu['worker']:.1f} / {cpu['postgres']:.1f} / {cpu['others']:.1f}"
+            + (
+                f"  partial: cancelled after {r.seconds:.0f} s, {r.turns:,} turns scored"
+                if r.partial
+                else ""
+            )
         )
     per_turn = costs["python_us"] + costs["postgres_us"]
     lines += [
@@ -233,12 +261,18 @@ def main(argv: list[str] | None = None) -> None:
         default=",".join(map(str, WORKERS)),
         help="worker processes of each run, in order (default %(default)s)",
     )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        help="cancel a rescore still running after this long and report the turns it "
+        "scored by then (a partial run, marked so)",
+    )
     args = parser.parse_args(argv)
     support.use_turns(args.turns)
     workers = tuple(int(n) for n in args.workers.split(",") if n.strip())
     if not workers or min(workers) < 1:
         parser.error(f"--workers {args.workers!r}: give positive numbers, e.g. 1,2,4")
-    print(run(workers))
+    print(run(workers, args.max_seconds))
 
 
 if __name__ == "__main__":
