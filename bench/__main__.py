@@ -2,6 +2,7 @@
 
     python -m bench                      # all seven
     python -m bench --only rescore       # one (repeat --only, or give a comma list)
+    python -m bench --only pages,rescore --turns 1000000   # on a corpus of a million turns
 
 Benchmarks 3-7 need PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_BROKER_URL; see
 bench/support.py); without them each prints a "skipped" line. Progress goes to stderr
@@ -57,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME",
         help=f"run only these ({', '.join(BENCHMARKS)}); repeat or separate with commas",
     )
+    support.add_turns_option(parser)
     args = parser.parse_args(argv)
+    support.use_turns(args.turns)
     names = [n.strip() for value in args.only or [] for n in value.split(",") if n.strip()]
     unknown = [n for n in names if n not in BENCHMARKS]
     if unknown:

@@ -1,4 +1,7 @@
-"""Benchmark 5: pages under load, gunicorn against PostgreSQL holding the 100k turns.
+"""Benchmark 5: pages under load, gunicorn against PostgreSQL holding the corpus (100k turns).
+
+    python -m bench.pages                    # the default corpus
+    python -m bench.pages --turns 1000000    # a million turns (loaded with COPY once)
 
 gunicorn runs the production WSGI app (DEBUG off, 3 sync workers as in the Dockerfile) on
 loopback; a reviewer's session is made with Django's test client and its cookie passed to
@@ -289,12 +292,12 @@ def run() -> str:
             load.db_cpu = support.postgres_cpu_seconds() - db
             rows.append((name, size, queries, single, load))
     load = f"{load_before} before, {support.load_average()} after"
-    return table(rows, tool, load, prepared)
+    return table(rows, tool, load, prepared, corpus.turns)
 
 
-def table(rows, tool: str, load: str, prepared: str = "") -> str:
+def table(rows, tool: str, load: str, prepared: str = "", turns: int = 100_000) -> str:
     lines = [
-        f"Pages under load: gunicorn ({WORKERS} sync workers) + PostgreSQL, 100k turns; "
+        f"Pages under load: gunicorn ({WORKERS} sync workers) + PostgreSQL, {turns:,} turns; "
         f"{tool}, {CONNECTIONS} connections, {DURATION} s per page "
         f"(target p95 < {TARGET_P95_MS} ms) [{load}]",
         f"{'page':<40} {'KB':>4} {'SQL':>3} {'alone ms':>8} {'req/s':>6} {'p50 ms':>7} "
@@ -330,7 +333,14 @@ def table(rows, tool: str, load: str, prepared: str = "") -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.pages", description=__doc__.split("\n")[0]
+    )
+    support.add_turns_option(parser)
+    support.use_turns(parser.parse_args(argv).turns)
     print(run())
 
 

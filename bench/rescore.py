@@ -1,10 +1,14 @@
-"""Benchmark 3: a full rescore of 100,000 English turns by real Celery workers.
+"""Benchmark 3: a full rescore of the corpus (100,000 English turns) by real Celery workers.
 
 The path is the product's: `start_rescore` of a new config version and `enqueue_job` in one
 transaction (as an approval does), chunks sent to Redis on commit, `score_chunk` tasks run
-by a `celery worker` process (prefork) writing to PostgreSQL. Timed from the call to the
-job's DONE row; runs side by side, in the order 1, 2, 2, 1 worker processes (concurrency
-1 or 2 of one prefork worker).
+by `celery worker` processes writing to PostgreSQL. Timed from the call to the job's DONE
+row. A run has 1, 2 or 4 workers: that many separate `celery worker` nodes of concurrency
+1 on the one broker, as `docker compose up --scale worker=N` (or workers on more
+machines) would run them; by default in the order 1, 2, 4, 4, 2, 1.
+
+    python -m bench.rescore                            # the default corpus and runs
+    python -m bench.rescore --turns 1000000 --workers 1,2,4
 
 Where the time goes comes from hooks in the benchmark workers only (bench.support): the
 share of task time spent in the database (connect, each SQL statement and commit, round
@@ -27,47 +31,76 @@ from . import support
 
 TARGET = 2_000  # turns/s with 2 workers
 # ABBA order: a drift in the machine's load (other people's jobs) hits both sides alike.
-CONCURRENCY = (1, 2, 2, 1)
+WORKERS = (1, 2, 4, 4, 2, 1)
 COST_CHUNKS = 20
 
 
 @dataclass
 class Run:
-    concurrency: int
+    workers: int
     turns: int
     seconds: float
     timings: dict
     cpu: dict
+    partial: bool = False  # stopped at --max-seconds: `turns` were scored by then
 
     @property
     def rate(self) -> float:
         return self.turns / self.seconds
 
 
-def rescore(concurrency: int, label: str = "rescore") -> Run:
-    """One full rescore of the corpus by a fresh worker; the version is dropped after."""
+def rescore(workers: int, label: str = "rescore", max_seconds: float | None = None) -> Run:
+    """One full rescore of the corpus by `workers` fresh worker processes (separate nodes,
+    concurrency 1 each); the version's scores are dropped after. With `max_seconds`, a
+    rescore still running then is cancelled, and the run counts the turns scored by then."""
+    from contextlib import ExitStack
+
     from django.db import transaction
 
     from reviewapp.enqueue import enqueue_job
     from reviewapp.services.versions import start_rescore
 
     corpus = support.corpus()
-    version = support.new_version(f"{label}-c{concurrency}")
-    name = f"{label}-c{concurrency}"
+    version = support.new_version(f"{label}-w{workers}")
     try:
-        with support.worker(concurrency=concurrency, name=name, timings=True) as worker:
-            meter = support.MachineMeter(worker).start()
+        with ExitStack() as stack:
+            nodes = [
+                stack.enter_context(support.worker(name=f"{label}-w{workers}-{n}", timings=True))
+                for n in range(workers)
+            ]
+            meter = support.MachineMeter(*nodes).start()
             started = time.perf_counter()
             with transaction.atomic():
                 job = start_rescore(version)
                 enqueue_job(job)
-            support.wait_for_job(job.pk)
+            scored = _wait(job, version, max_seconds)
             seconds = time.perf_counter() - started
             cpu = meter.stop()
-        timings = support.summarize_timings(worker.task_timings())
+        timings = support.summarize_timings([row for n in nodes for row in n.task_timings()])
     finally:
         support.drop_scores(version)
-    return Run(concurrency, corpus.turns, seconds, timings, cpu)
+    partial = scored is not None
+    return Run(workers, scored if partial else corpus.turns, seconds, timings, cpu, partial)
+
+
+def _wait(job, version, max_seconds: float | None) -> int | None:
+    """Wait for the job; None when it finished, else (cancelled at `max_seconds`) the
+    number of score rows written by then."""
+    from reviewapp.models import Score
+    from reviewapp.services.scoring import do_cancel_job
+
+    if max_seconds is None:  # a million turns on a busy machine can take an hour
+        support.wait_for_job(job.pk, timeout=max(900, job.total / 50))
+        return None
+    try:
+        support.wait_for_job(job.pk, timeout=max_seconds)
+        return None
+    except RuntimeError as exc:
+        if "not finished" not in str(exc):
+            raise
+    scored = Score.objects.filter(version=version).count()
+    do_cancel_job(support.corpus().user, job)
+    return scored
 
 
 def chunk_costs(chunks: int = COST_CHUNKS) -> dict[str, float]:
@@ -147,28 +180,31 @@ def _reconnect_cost(job, skip: int, pairs: int = 8) -> tuple[float, float]:
     return statistics.median(fresh), statistics.median(kept)
 
 
-def run() -> str:
+def run(workers: tuple[int, ...] = WORKERS, max_seconds: float | None = None) -> str:
     support.require_services()
     corpus = support.corpus()
     load_before = support.load_average()
     support.log(f"rescore: CPU cost per turn, in-process, {COST_CHUNKS} chunks")
     costs = chunk_costs()
     runs = []
-    for concurrency in CONCURRENCY:
-        support.log(f"rescore: {corpus.turns:,} turns, concurrency {concurrency}")
-        runs.append(rescore(concurrency))
-        support.log(f"  {runs[-1].rate:,.0f} turns/s")
+    for count in workers:
+        support.log(
+            f"rescore: {corpus.turns:,} turns, {count} worker(s) [{support.load_average()}]"
+        )
+        runs.append(rescore(count, max_seconds=max_seconds))
+        support.log(f"  {runs[-1].rate:,.0f} turns/s [{support.load_average()}]")
     load = f"{load_before} before, {support.load_average()} after"
     return table(runs, costs, corpus.turns, load)
 
 
-def mean_rate(runs: list[Run], concurrency: int) -> float:
-    return statistics.mean(r.rate for r in runs if r.concurrency == concurrency)
+def mean_rate(runs: list[Run], workers: int) -> float:
+    return statistics.mean(r.rate for r in runs if r.workers == workers)
 
 
 def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
-    one, two = mean_rate(runs, 1), mean_rate(runs, 2)
-    base = one
+    counts = sorted({r.workers for r in runs})
+    base = mean_rate(runs, counts[0])
+    two = mean_rate(runs, 2) if 2 in counts else 0.0
     verdict = "met" if two >= TARGET else f"missed by {1 - two / TARGET:.0%}"
     lines = [
         f"Rescore end to end, {turns:,} English turns, Celery on Redis + PostgreSQL "
@@ -181,15 +217,24 @@ def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
         t, cpu = r.timings, r.cpu
         other = 1 - t.get("db_share", 0) - t.get("score_share", 0)
         lines.append(
-            f"{r.concurrency:<7} {r.seconds:>7.1f} {r.rate:>8,.0f} {r.rate / base:>5.2f} "
+            f"{r.workers:<7} {r.seconds:>7.1f} {r.rate:>8,.0f} {r.rate / base:>5.2f} "
             f"{t.get('db_share', 0):>6.0%} {t.get('score_share', 0):>7.0%} {other:>6.0%} "
             f"{t.get('queries_per_task', 0):>9.1f} {cpu['busy'] / cpu['capacity']:>10.0%}  "
             f"{cpu['worker']:.1f} / {cpu['postgres']:.1f} / {cpu['others']:.1f}"
+            + (
+                f"  partial: cancelled after {r.seconds:.0f} s, {r.turns:,} turns scored"
+                if r.partial
+                else ""
+            )
         )
     per_turn = costs["python_us"] + costs["postgres_us"]
     lines += [
-        f"mean: 1 worker {one:,.0f} turns/s, 2 workers {two:,.0f} turns/s, "
-        f"scaling x{two / one:.2f}",
+        "mean: "
+        + ", ".join(
+            f"{n} worker{'s' if n > 1 else ''} {mean_rate(runs, n):,.0f} turns/s "
+            f"(x{mean_rate(runs, n) / base:.2f})"
+            for n in counts
+        ),
         "in DB = connect + SQL (with psycopg's parameter adaptation) + commit, scoring = "
         "score_row, other = ORM in Python and Celery: shares of task time in the worker",
         f"CPU per turn (in-process, {costs['turns']:,} turns, one connection): "
@@ -204,8 +249,30 @@ def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    print(run())
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.rescore", description=__doc__.split("\n")[0]
+    )
+    support.add_turns_option(parser)
+    parser.add_argument(
+        "--workers",
+        default=",".join(map(str, WORKERS)),
+        help="worker processes of each run, in order (default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        help="cancel a rescore still running after this long and report the turns it "
+        "scored by then (a partial run, marked so)",
+    )
+    args = parser.parse_args(argv)
+    support.use_turns(args.turns)
+    workers = tuple(int(n) for n in args.workers.split(",") if n.strip())
+    if not workers or min(workers) < 1:
+        parser.error(f"--workers {args.workers!r}: give positive numbers, e.g. 1,2,4")
+    print(run(workers, args.max_seconds))
 
 
 if __name__ == "__main__":

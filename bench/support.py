@@ -42,7 +42,9 @@ DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/5"
 SKIP = "skipped: needs PostgreSQL and Redis (set BENCH_DATABASE_URL / BENCH_BROKER_URL)"
 TIMINGS_ENV = "LEXICHECK_BENCH_TIMINGS"
 
-CORPUS_TURNS = 100_000
+CORPUS_TURNS = 100_000  # the default size; BENCH_TURNS (or `python -m bench --turns N`) sets it
+TURNS_ENV = "BENCH_TURNS"
+SCORE_BATCH = 20_000  # turns scored in memory before their rows are copied
 SHORT_TURNS, LONG_TURNS, LONG_CONVERSATIONS = 10, 50, 200  # 200 x 50 + 9,000 x 10 turns
 MARKER = "bench-corpus-complete"
 DATASETS = ("bench-support", "bench-travel")
@@ -153,15 +155,54 @@ class Corpus:
     user: object  # a reviewer
 
 
+def corpus_turns() -> int:
+    """The corpus size asked for: BENCH_TURNS, else 100,000."""
+    value = os.environ.get(TURNS_ENV, "").replace("_", "").replace(",", "")
+    if not value:
+        return CORPUS_TURNS
+    if not value.isdigit() or int(value) < LONG_TURNS * LONG_CONVERSATIONS + SHORT_TURNS:
+        raise ValueError(
+            f"{TURNS_ENV}={os.environ[TURNS_ENV]!r}: a number of turns of at least "
+            f"{LONG_TURNS * LONG_CONVERSATIONS + SHORT_TURNS:,} is needed"
+        )
+    return int(value)
+
+
+def add_turns_option(parser) -> None:
+    """`--turns N` on a benchmark's command line: the corpus size (BENCH_TURNS)."""
+    parser.add_argument(
+        "--turns",
+        type=int,
+        help=f"corpus size in turns (default {CORPUS_TURNS:,}; a database holding another "
+        "size is emptied and loaded again, with COPY)",
+    )
+
+
+def use_turns(turns: int | None) -> None:
+    if turns is not None:
+        os.environ[TURNS_ENV] = str(turns)
+        corpus_turns()  # a bad size fails here, before anything runs
+
+
+def _marker_text(turns: int) -> str:
+    return f"{turns} turns, complete"
+
+
 def corpus() -> Corpus:
-    """The 100k-turn English corpus, loaded on first use and reused afterwards."""
+    """The English corpus of `corpus_turns()` turns, loaded on first use and reused
+    afterwards; a corpus of another size in the database is emptied and loaded again."""
     require_services()
     from django.contrib.auth import get_user_model
 
     from reviewapp.models import Conversation, Dataset, Language, Turn
 
-    if not Dataset.objects.filter(name=MARKER).exists():
-        _load()
+    turns = corpus_turns()
+    marker = Dataset.objects.filter(name=MARKER).values_list("description", flat=True).first()
+    if marker != _marker_text(turns):
+        if marker is not None or Dataset.objects.exists():
+            log(f"the database holds another corpus ({marker}); emptying it")
+            _empty_database()
+        _load(turns)
     language = Language.objects.select_related("scored_version").get(code="en")
     long = Conversation.objects.filter(external_id__startswith="bench-long-").order_by("pk")
     return Corpus(
@@ -174,10 +215,29 @@ def corpus() -> Corpus:
     )
 
 
-def _load() -> None:
+# what migrations and Django's post-migrate signals write: not corpus data
+KEPT_TABLES = {"django_migrations", "django_content_type", "auth_permission"}
+
+
+def _empty_database() -> None:
+    """Every table of the benchmark database emptied but KEPT_TABLES (a corpus of another
+    size in it, or an interrupted load)."""
+    from django.db import connection
+
+    tables = [
+        name
+        for name in connection.introspection.django_table_names(only_existing=True)
+        if name not in KEPT_TABLES
+    ]
+    with connection.cursor() as cursor:
+        quoted = ", ".join(connection.ops.quote_name(name) for name in tables)
+        cursor.execute(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE")
+
+
+def _load(turns: int = CORPUS_TURNS) -> None:
     from django.db import connection, transaction
 
-    from reviewapp.models import Conversation, Dataset, Language, Score, Turn
+    from reviewapp.models import Conversation, Dataset, Language, Turn
     from reviewapp.services.accounts import do_make_reviewer
     from reviewapp.services.configs import scorer_for
 
@@ -185,13 +245,13 @@ def _load() -> None:
 
     started = time.perf_counter()
     name = connection.settings_dict["NAME"]
-    log(f"loading the corpus ({CORPUS_TURNS:,} English turns) into {name}")
+    log(f"loading the corpus ({turns:,} English turns) into {name}")
     with transaction.atomic():
         version = _english_version()
         datasets = [Dataset.objects.get_or_create(name=name)[0] for name in DATASETS]
         rng = random.Random(5)
         sizes = [LONG_TURNS] * LONG_CONVERSATIONS
-        sizes += [SHORT_TURNS] * ((CORPUS_TURNS - sum(sizes)) // SHORT_TURNS)
+        sizes += [SHORT_TURNS] * ((turns - sum(sizes)) // SHORT_TURNS)
         rng.shuffle(sizes)
         conversations = Conversation.objects.bulk_create(
             Conversation(
@@ -203,7 +263,7 @@ def _load() -> None:
             )
             for i, size in enumerate(sizes)
         )
-        pairs = iter(english_pairs(CORPUS_TURNS, seed=17))
+        pairs = iter(english_pairs(turns, seed=17))
         turn_rows = (
             (c.pk, "en", index, "user", *next(pairs), 1, "", None, None, "[]", True)
             for c, size in zip(conversations, sizes, strict=True)
@@ -216,16 +276,32 @@ def _load() -> None:
         copy_rows(Turn, turn_fields, turn_rows)
         log(f"  turns copied ({time.perf_counter() - started:.0f}s); scoring them under v1")
         scorer = scorer_for(version)
-        turns = Turn.objects.filter(language="en").only("id", "language", "reference", "hypothesis")
-        # Read first: the connection cannot run a query while a COPY is open on it.
-        copy_rows(Score, SCORE_FIELDS, [score_values(t, version, scorer) for t in turns])
+        _copy_scores(version, scorer)
         Language.objects.filter(code="en").update(scored_version=version)
         user = do_make_reviewer(USERNAME, PASSWORD)
         _flags(user, version)
-        Dataset.objects.create(name=MARKER, description=f"{CORPUS_TURNS} turns, complete")
+        Dataset.objects.create(name=MARKER, description=_marker_text(turns))
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     log(f"  corpus loaded in {time.perf_counter() - started:.0f}s")
+
+
+def _copy_scores(version, scorer) -> None:
+    """Score every English turn under `version` and COPY the rows, a batch at a time: a
+    batch is read first (the connection cannot run a query while a COPY is open on it),
+    and a million turns' rows never sit in memory at once."""
+    from reviewapp.models import Score, Turn
+
+    turns = Turn.objects.filter(language="en").order_by("pk")
+    turns = turns.only("id", "language", "reference", "reference_version", "hypothesis")
+    last, started = 0, time.perf_counter()
+    while True:
+        batch = list(turns.filter(pk__gt=last)[:SCORE_BATCH])
+        if not batch:
+            return
+        copy_rows(Score, SCORE_FIELDS, [score_values(t, version, scorer) for t in batch])
+        last = batch[-1].pk
+        log(f"  {last:,} turns scored ({time.perf_counter() - started:.0f}s)")
 
 
 def _english_version():
@@ -450,20 +526,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 class CpuMeter:
-    """CPU seconds used by a worker's processes (main and pool children) since start().
+    """CPU seconds used by workers' processes (main and pool children) since start().
 
     PostgreSQL's share is not measured this way: Celery closes the database connection
     around each task, so each task has its own short-lived backend process."""
 
-    def __init__(self, worker: Worker) -> None:
-        self.worker = worker
+    def __init__(self, *workers: Worker) -> None:
+        self.workers = workers
+
+    def pids(self) -> list[int]:
+        return [pid for worker in self.workers for pid in worker.pids()]
 
     def start(self) -> CpuMeter:
-        self.before = {pid: cpu_seconds(pid) for pid in self.worker.pids()}
+        self.before = {pid: cpu_seconds(pid) for pid in self.pids()}
         return self
 
     def stop(self) -> float:
-        return sum(cpu_seconds(pid) - self.before.get(pid, 0.0) for pid in self.worker.pids())
+        return sum(cpu_seconds(pid) - self.before.get(pid, 0.0) for pid in self.pids())
 
 
 def postgres_cpu_seconds() -> float:
@@ -497,11 +576,11 @@ def machine_cpu() -> tuple[float, float]:
 
 
 class MachineMeter:
-    """Who used the cores during a run: our worker, PostgreSQL (all databases: other test
+    """Who used the cores during a run: our workers, PostgreSQL (all databases: other test
     runs share the server), and everything else on the machine."""
 
-    def __init__(self, worker: Worker) -> None:
-        self.worker = CpuMeter(worker)
+    def __init__(self, *workers: Worker) -> None:
+        self.worker = CpuMeter(*workers)
 
     def start(self) -> MachineMeter:
         self.worker.start()

@@ -46,7 +46,9 @@ from .access import (
     get_turn_for_user,
     require_reviewer,
 )
+from .conversation_rows import rows_markup
 from .dataquality import conversation_banner
+from .markup_cache import cached_markup, turn_markup_key
 from .transcripts import transcript_markup
 
 PAGE_SIZE = 50
@@ -123,6 +125,7 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
         row.url = url(row.pk)
         row.rate_display = percent(row.rate)
         row.user_turns, row.open_flags, row.corrected = counts.get(row.pk, (0, 0, 0))
+    context["rows_html"] = rows_markup(page)
     if request.htmx and request.htmx.target == "results":
         return render(request, "reviewapp/conversations.html#results", context)
     return render(request, "reviewapp/conversations.html", context)
@@ -609,12 +612,20 @@ def _summary(columns: list[alignment.Column]) -> str:
     )
 
 
-def turn_view(turn: Turn, score: Score | None, language: Language | None, flags) -> TurnView:
+def turn_status(turn: Turn, score: Score | None, language: Language | None) -> str:
+    """scored, context (not a user turn), pending (a config scores it) or no_config."""
     if not turn.scored:
-        return TurnView(turn, None, "context", flags=flags)
+        return "context"
     if score is None:
         has_config = language is not None and language.active_version_id is not None
-        return TurnView(turn, None, "pending" if has_config else "no_config", flags=flags)
+        return "pending" if has_config else "no_config"
+    return "scored"
+
+
+def turn_view(turn: Turn, score: Score | None, language: Language | None, flags) -> TurnView:
+    status = turn_status(turn, score, language)
+    if status != "scored":
+        return TurnView(turn, None, status, flags=flags)
     ref_tokens = alignment.tokens(score.reference_normalized, score.unit)
     hyp_tokens = alignment.tokens(score.hypothesis_normalized, score.unit)
     found = alignment.regions(score.alignment)
@@ -678,22 +689,22 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for flag in shown_flags:
         flags.setdefault(flag.turn_id, []).append(flag)
     raw = request.GET.get("view") == "raw"
-    views = []
-    for t in turns:
-        pair = pairs.get(t.pk)
-        tv = turn_view(
-            t, pair.shown if pair else None, language, sorted(flags.get(t.pk, []), key=_by_time)
-        )
-        tv.original = pair.original if pair else None
-        tv.references = history.get(t.pk, [])
-        views.append(tv)
     direction = "rtl" if is_rtl(conversation.language) else "ltr"
     urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
     review = _review_pass_context(request, conversation, language)
-    for tv in views:
-        tv.pass_state, tv.reviewed_url = review.get("turns", {}).get(tv.turn.pk, ("", ""))
-        tv.audio = turn_audio(tv.turn, conversation)
-        tv.body_html = body_markup(tv, raw, conversation.language, direction, urls)
+    views = []
+    for t in turns:
+        pair = pairs.get(t.pk)
+        shown = pair.shown if pair else None
+        status = turn_status(t, shown, language)
+        tv = TurnView(t, shown if status == "scored" else None, status)
+        tv.flags = sorted(flags.get(t.pk, []), key=_by_time)
+        tv.original = pair.original if pair else None
+        tv.references = history.get(t.pk, [])
+        tv.audio = turn_audio(t, conversation)
+        tv.pass_state, tv.reviewed_url = review.get("turns", {}).get(t.pk, ("", ""))
+        tv.body_html = _turn_markup(tv, language, (raw, conversation.language, direction), urls)
+        views.append(tv)
     context = {
         "conversation": conversation,
         "language": language,
@@ -710,6 +721,30 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "turns":
         return render(request, "reviewapp/conversation.html#turns", context)
     return render(request, "reviewapp/conversation.html", context)
+
+
+def _turn_markup(tv: TurnView, language, view: tuple[bool, str, str], urls: tuple) -> SafeString:
+    """The turn's body markup, built (alignment, regions, escaping) only when no page has
+    built it from the same values in this process (views/markup_cache.py). `view`: the
+    page's (raw, language, direction)."""
+    turn, (raw, lang, direction) = tv.turn, view
+    key = turn_markup_key(
+        turn,
+        tv.score,
+        tv.original,
+        tv.references,
+        tv.flags,
+        status=tv.status,
+        audio=tv.audio,
+        view=(*view, urls[0](0, 0), urls[1](0, 0)),
+    )
+
+    def build() -> SafeString:
+        full = turn_view(turn, tv.score, language, tv.flags)
+        full.original, full.references, full.audio = tv.original, tv.references, tv.audio
+        return body_markup(full, raw, lang, direction, urls)
+
+    return cached_markup(key, build)
 
 
 def _by_time(flag: Flag):
