@@ -27,13 +27,13 @@ Read after the cardinals step, so the numbers are digits:
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
 from text_to_num import alpha2digit
 
+from ..caches import memo
 from ..config.classes import FractionRules
 from .tables import PhraseTable, lowered, scan, word_set
 
@@ -234,4 +234,4 @@ def _joined_reader(
                 return f"{numerator}/{denominator}"
         return None
 
-    return functools.lru_cache(maxsize=4096)(value)
+    return memo(4096)(value)

@@ -30,12 +30,12 @@ Where the number reader leaves an ordinal in parts or unread:
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 
 from text_to_num import alpha2digit
 
+from ..caches import memo
 from ..config.classes import OrdinalRules
 from .cardinals import roman_number
 from .tables import PhraseTable, lowered, scan, word_set
@@ -183,7 +183,7 @@ def ordinal_word_reader(
         match = pattern.fullmatch(alpha2digit(word, language, threshold=0))
         return match.group(1) + suffixes[match.group(2).lower()] if match else None
 
-    @functools.lru_cache(maxsize=4096)
+    @memo(4096)
     def read(word: str) -> str | None:
         if word in words:
             return words[word]
