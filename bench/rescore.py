@@ -159,20 +159,21 @@ def run() -> str:
         runs.append(rescore(concurrency))
         support.log(f"  {runs[-1].rate:,.0f} turns/s")
     load = f"{load_before} before, {support.load_average()} after"
-    return table(runs, costs, corpus.turns, load)
+    return table(runs, costs, corpus.turns, load, support.describe_corpus())
 
 
 def mean_rate(runs: list[Run], concurrency: int) -> float:
     return statistics.mean(r.rate for r in runs if r.concurrency == concurrency)
 
 
-def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
+def table(runs: list[Run], costs: dict, turns: int, load: str, described: str) -> str:
     one, two = mean_rate(runs, 1), mean_rate(runs, 2)
     base = one
     verdict = "met" if two >= TARGET else f"missed by {1 - two / TARGET:.0%}"
     lines = [
         f"Rescore end to end, {turns:,} English turns, Celery on Redis + PostgreSQL "
         f"(target >= {TARGET:,} turns/s with 2 workers: {verdict}) [{load}]",
+        described,
         f"{'workers':<7} {'seconds':>7} {'turns/s':>8} {'x 1':>5} {'in DB':>6} "
         f"{'scoring':>7} {'other':>6} {'SQL/chunk':>9} {'cores busy':>10}  "
         "CPU s: worker / PostgreSQL (all DBs) / other processes",

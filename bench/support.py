@@ -41,7 +41,9 @@ TIMINGS_ENV = "LEXICHECK_BENCH_TIMINGS"
 
 CORPUS_TURNS = 100_000
 SHORT_TURNS, LONG_TURNS, LONG_CONVERSATIONS = 10, 50, 200  # 200 x 50 + 9,000 x 10 turns
-MARKER = "bench-corpus-complete"
+# Named after the corpus's recipe: a database holding another recipe's corpus is refused
+# (see `_load`), not reused under this one's description.
+MARKER = "bench-corpus-complete-distinct-v2"
 DATASETS = ("bench-support", "bench-travel")
 MODELS = ("stt-alpha", "stt-beta", "stt-gamma")
 FLAGS = 150
@@ -158,6 +160,15 @@ def corpus() -> Corpus:
     from reviewapp.models import Conversation, Dataset, Language, Turn
 
     if not Dataset.objects.filter(name=MARKER).exists():
+        if Turn.objects.exists():
+            from django.db import connection
+
+            name = connection.settings_dict["NAME"]
+            raise RuntimeError(
+                f"database {name} holds turns but not the marker {MARKER!r}: an older or "
+                f"unfinished bench corpus. Drop it (dropdb {name}) and run again; the "
+                "benchmark will not mix two corpora."
+            )
         _load()
     language = Language.objects.select_related("scored_version").get(code="en")
     long = Conversation.objects.filter(external_id__startswith="bench-long-").order_by("pk")
@@ -178,7 +189,7 @@ def _load() -> None:
     from reviewapp.services.accounts import do_make_reviewer
     from reviewapp.services.configs import scorer_for
 
-    from .data import english_pairs
+    from .data import english_distinct
 
     started = time.perf_counter()
     name = connection.settings_dict["NAME"]
@@ -200,7 +211,10 @@ def _load() -> None:
             )
             for i, size in enumerate(sizes)
         )
-        pairs = iter(english_pairs(CORPUS_TURNS, seed=17))
+        english = english_distinct(CORPUS_TURNS, seed=17)
+        log(f"  {english.describe()}")
+        source = english.source
+        pairs = iter(english.pairs)
         turn_rows = (
             (c.pk, "en", index, "user", *next(pairs), "", None, None, "[]", True)
             for c, size in zip(conversations, sizes, strict=True)
@@ -219,7 +233,7 @@ def _load() -> None:
         Language.objects.filter(code="en").update(scored_version=version)
         user = do_make_reviewer(USERNAME, PASSWORD)
         _flags(user, version)
-        Dataset.objects.create(name=MARKER, description=f"{CORPUS_TURNS} turns, complete")
+        Dataset.objects.create(name=MARKER, description=f"{CORPUS_TURNS:,} turns, {source}")
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     log(f"  corpus loaded in {time.perf_counter() - started:.0f}s")
@@ -288,6 +302,21 @@ def _flags(user, version) -> None:
     picked = list(dict.fromkeys([*long_first[:10], *scores[: FLAGS * 3 : 3]]))
     for n, score in enumerate(picked[:FLAGS]):
         do_create_flag(user, score, 0, category=categories[n % len(categories)])
+
+
+def describe_corpus() -> str:
+    """One line on the database corpus: turns, distinct references, distinct texts."""
+    from reviewapp.models import Dataset, Turn
+
+    english = Turn.objects.filter(language="en")
+    turns = english.count()
+    references = english.values("reference").distinct().count()
+    texts = english.values_list("reference").union(english.values_list("hypothesis")).count()
+    source = Dataset.objects.get(name=MARKER).description
+    return (
+        f"corpus: {turns:,} English turns in the database, {references:,} distinct refs, "
+        f"{texts:,} distinct texts of {2 * turns:,}; loaded as: {source}"
+    )
 
 
 # --- versions, jobs, cleanup ------------------------------------------------------------------
