@@ -35,7 +35,7 @@ from text_to_num import alpha2digit
 
 from ..caches import memo
 from ..config.classes import FractionRules
-from .tables import PhraseTable, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, lowered, scan, word_set
 
 __all__ = ["build_fractions", "vulgar_fractions"]
 
@@ -158,7 +158,7 @@ def build_fractions(
         return joined is not None and any(joined(word) for word in words)
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text) and not any(ch in _VULGAR for ch in text):
+        if not has_digit(text) and not any(ch in _VULGAR for ch in text):
             if not has_words(text):
                 return text
         tokens = _written(text.split())
