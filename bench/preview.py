@@ -51,6 +51,8 @@ def proposal_content(base: dict, word: str) -> dict:
 
 def run() -> str:
     support.require_services()
+    from django.db import transaction
+
     from reviewapp.models import Proposal, Turn
     from reviewapp.services.preview import create_preview_job, run_preview
     from reviewapp.services.proposals import do_create_proposal
@@ -66,7 +68,8 @@ def run() -> str:
     try:
         seconds, result, total = [], {}, 0
         for _ in range(ROUNDS):
-            job = create_preview_job(proposal, corpus.user)
+            with transaction.atomic():  # as the view calls it: it locks the user's row
+                job = create_preview_job(proposal, corpus.user)
             clear_caches()
             start = time.perf_counter()
             result = run_preview(job.pk)

@@ -216,18 +216,20 @@ def _load() -> None:
         source = english.source
         pairs = iter(english.pairs)
         turn_rows = (
-            (c.pk, "en", index, "user", *next(pairs), "", None, None, "[]", True)
+            (c.pk, "en", index, "user", *next(pairs), "", None, None, "[]", True, 1)
             for c, size in zip(conversations, sizes, strict=True)
             for index in range(size)
         )
         turn_fields = [
             "conversation_id", "language", "index", "speaker", "reference", "hypothesis",
             "audio_url", "start_time", "end_time", "labels", "scored",
+            "reference_version",  # 1: the text as imported, as an import writes it
         ]  # fmt: skip
         copy_rows(Turn, turn_fields, turn_rows)
         log(f"  turns copied ({time.perf_counter() - started:.0f}s); scoring them under v1")
         scorer = scorer_for(version)
-        turns = Turn.objects.filter(language="en").only("id", "language", "reference", "hypothesis")
+        fields = ("id", "language", "reference", "reference_version", "hypothesis")
+        turns = Turn.objects.filter(language="en").only(*fields)
         # Read first: the connection cannot run a query while a COPY is open on it.
         copy_rows(Score, SCORE_FIELDS, [score_values(t, version, scorer) for t in turns])
         Language.objects.filter(code="en").update(scored_version=version)
@@ -261,6 +263,7 @@ SCORE_FIELDS = [
     "turn_id", "version_id", "language", "unit", "rate", "errors", "ref_len", "hyp_len",
     "substitutions", "deletions", "insertions", "reference_normalized",
     "hypothesis_normalized", "alignment", "details", "normalizer", "created_at",
+    "reference_version",
 ]  # fmt: skip
 
 
