@@ -1,8 +1,9 @@
 """`python -m bench`: run every benchmark, then print all their tables (`make bench`).
 
-    python -m bench                      # all seven
+    python -m bench                      # all of them
     python -m bench --only rescore       # one (repeat --only, or give a comma list)
     python -m bench --only pages,rescore --turns 1000000   # on a corpus of a million turns
+    python -m bench --only steps         # µs per normalization step, English
 
 Benchmarks 3-7 need PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_BROKER_URL; see
 bench/support.py); without them each prints a "skipped" line. Progress goes to stderr
@@ -41,7 +42,8 @@ def _lazy(module: str) -> Callable[[], str]:
 
 BENCHMARKS: dict[str, tuple[str, Callable[[], str]]] = {
     "throughput": ("1. scoring throughput", _throughput),
-    "config": ("2. config compile/load", scoring_throughput.cold_vs_cached),
+    "config": ("2. config load", scoring_throughput.cold_vs_cached),
+    "steps": ("1b. normalization step by step, en", _lazy("steps")),
     "rescore": ("3. rescore with Celery workers", _lazy("rescore")),
     "preview": ("4. impact preview", _lazy("preview")),
     "pages": ("5. pages under load", _lazy("pages")),

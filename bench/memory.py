@@ -62,6 +62,7 @@ def run() -> str:
     lines = [
         f"Worker memory, peak RSS (VmHWM) of a concurrency-1 worker rescoring English turns "
         f"(target: flat, 100k within {FLAT - 1:.0%} of 10k: {verdict}) [{load}]",
+        support.describe_corpus(),
         f"{'turns':>8} {'seconds':>8} {'child at ready':>15} {'child peak':>11} "
         f"{'child RSS end':>14} {'main peak':>10}",
     ]

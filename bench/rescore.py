@@ -194,14 +194,14 @@ def run(workers: tuple[int, ...] = WORKERS, max_seconds: float | None = None) ->
         runs.append(rescore(count, max_seconds=max_seconds))
         support.log(f"  {runs[-1].rate:,.0f} turns/s [{support.load_average()}]")
     load = f"{load_before} before, {support.load_average()} after"
-    return table(runs, costs, corpus.turns, load)
+    return table(runs, costs, corpus.turns, load, support.describe_corpus())
 
 
 def mean_rate(runs: list[Run], workers: int) -> float:
     return statistics.mean(r.rate for r in runs if r.workers == workers)
 
 
-def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
+def table(runs: list[Run], costs: dict, turns: int, load: str, described: str) -> str:
     counts = sorted({r.workers for r in runs})
     base = mean_rate(runs, counts[0])
     two = mean_rate(runs, 2) if 2 in counts else 0.0
@@ -209,6 +209,7 @@ def table(runs: list[Run], costs: dict, turns: int, load: str) -> str:
     lines = [
         f"Rescore end to end, {turns:,} English turns, Celery on Redis + PostgreSQL "
         f"(target >= {TARGET:,} turns/s with 2 workers: {verdict}) [{load}]",
+        described,
         f"{'workers':<7} {'seconds':>7} {'turns/s':>8} {'x 1':>5} {'in DB':>6} "
         f"{'scoring':>7} {'other':>6} {'SQL/chunk':>9} {'cores busy':>10}  "
         "CPU s: worker / PostgreSQL (all DBs) / other processes",

@@ -46,7 +46,9 @@ CORPUS_TURNS = 100_000  # the default size; BENCH_TURNS (or `python -m bench --t
 TURNS_ENV = "BENCH_TURNS"
 SCORE_BATCH = 20_000  # turns scored in memory before their rows are copied
 SHORT_TURNS, LONG_TURNS, LONG_CONVERSATIONS = 10, 50, 200  # 200 x 50 + 9,000 x 10 turns
-MARKER = "bench-corpus-complete"
+# Named after the corpus's recipe: a database holding another recipe's corpus is refused
+# (see `_load`), not reused under this one's description.
+MARKER = "bench-corpus-complete-distinct-v2"
 DATASETS = ("bench-support", "bench-travel")
 MODELS = ("stt-alpha", "stt-beta", "stt-gamma")
 FLAGS = 150
@@ -185,7 +187,8 @@ def use_turns(turns: int | None) -> None:
 
 
 def _marker_text(turns: int) -> str:
-    return f"{turns} turns, complete"
+    """The start of the marker's description (its end names the corpus's source)."""
+    return f"{turns:,} turns, "
 
 
 def corpus() -> Corpus:
@@ -198,7 +201,7 @@ def corpus() -> Corpus:
 
     turns = corpus_turns()
     marker = Dataset.objects.filter(name=MARKER).values_list("description", flat=True).first()
-    if marker != _marker_text(turns):
+    if not (marker or "").startswith(_marker_text(turns)):
         if marker is not None or Dataset.objects.exists():
             log(f"the database holds another corpus ({marker}); emptying it")
             _empty_database()
@@ -241,7 +244,7 @@ def _load(turns: int = CORPUS_TURNS) -> None:
     from reviewapp.services.accounts import do_make_reviewer
     from reviewapp.services.configs import scorer_for
 
-    from .data import english_pairs
+    from .data import english_distinct
 
     started = time.perf_counter()
     name = connection.settings_dict["NAME"]
@@ -263,7 +266,9 @@ def _load(turns: int = CORPUS_TURNS) -> None:
             )
             for i, size in enumerate(sizes)
         )
-        pairs = iter(english_pairs(turns, seed=17))
+        english = english_distinct(turns, seed=17)
+        log(f"  {english.describe()}")
+        pairs = iter(english.pairs)
         turn_rows = (
             (c.pk, "en", index, "user", *next(pairs), 1, "", None, None, "[]", True)
             for c, size in zip(conversations, sizes, strict=True)
@@ -280,7 +285,7 @@ def _load(turns: int = CORPUS_TURNS) -> None:
         Language.objects.filter(code="en").update(scored_version=version)
         user = do_make_reviewer(USERNAME, PASSWORD)
         _flags(user, version)
-        Dataset.objects.create(name=MARKER, description=_marker_text(turns))
+        Dataset.objects.create(name=MARKER, description=_marker_text(turns) + english.source)
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
     log(f"  corpus loaded in {time.perf_counter() - started:.0f}s")
@@ -326,6 +331,7 @@ SCORE_FIELDS = [
     "turn_id", "version_id", "reference_version", "language", "unit", "rate", "errors",
     "ref_len", "hyp_len", "substitutions", "deletions", "insertions", "reference_normalized",
     "hypothesis_normalized", "alignment", "details", "normalizer", "created_at",
+    "reference_version",
 ]  # fmt: skip
 
 
@@ -367,6 +373,21 @@ def _flags(user, version) -> None:
     picked = list(dict.fromkeys([*long_first[:10], *scores[: FLAGS * 3 : 3]]))
     for n, score in enumerate(picked[:FLAGS]):
         do_create_flag(user, score, 0, category=categories[n % len(categories)])
+
+
+def describe_corpus() -> str:
+    """One line on the database corpus: turns, distinct references, distinct texts."""
+    from reviewapp.models import Dataset, Turn
+
+    english = Turn.objects.filter(language="en")
+    turns = english.count()
+    references = english.values("reference").distinct().count()
+    texts = english.values_list("reference").union(english.values_list("hypothesis")).count()
+    source = Dataset.objects.get(name=MARKER).description
+    return (
+        f"corpus: {turns:,} English turns in the database, {references:,} distinct refs, "
+        f"{texts:,} distinct texts of {2 * turns:,}; loaded as: {source}"
+    )
 
 
 # --- versions, jobs, cleanup ------------------------------------------------------------------

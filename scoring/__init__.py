@@ -10,6 +10,7 @@ text always gets the same score.
 """
 
 from .align import Alignment, Op, Region, align
+from .caches import clear_caches
 from .config import ConfigBundle, LanguageConfig, bundle_from_data, config_languages, load_bundle
 from .corpus import CorpusScore, PairInput, score_corpus
 from .errors import ConfigError, InputError, ScoringError
@@ -34,6 +35,7 @@ __all__ = [
     "ScoringError",
     "align",
     "build_normalizer",
+    "clear_caches",
     "bundle_from_data",
     "config_languages",
     "get_scorer",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .align import Alignment, align
+from .caches import on_clear
 from .codeswitch import build_rescuer
 from .config import ConfigBundle, load_bundle
 from .metrics import Counts
@@ -135,6 +136,7 @@ def _identity(normalizer: Normalizer, companions: Mapping[str, Normalizer]) -> N
 # Scorers are immutable; building one compiles every rule, so keep them by content hash.
 _SCORERS: dict[str, Scorer] = {}
 _MAX_SCORERS = 64
+on_clear(_SCORERS.clear)
 
 
 def get_scorer(bundle: ConfigBundle, companions: Mapping[str, ConfigBundle] = {}) -> Scorer:

@@ -20,10 +20,11 @@ the hash says everything that changed.
 from __future__ import annotations
 
 import ast
-import functools
 import hashlib
 from importlib import metadata
 from pathlib import Path
+
+from .caches import memo
 
 __all__ = ["LIBRARIES", "code_fingerprint", "package_fingerprint"]
 
@@ -31,7 +32,7 @@ LIBRARIES = ("rapidfuzz", "text2num", "regex", "jaconv", "pydantic", "pydantic-c
 PACKAGE = Path(__file__).resolve().parent
 
 
-@functools.cache
+@memo(None)
 def code_fingerprint() -> str:
     """SHA-256 of the scoring package's code and the library versions, once per process."""
     versions = ",".join(f"{name}={_version(name)}" for name in LIBRARIES)
@@ -49,7 +50,7 @@ def package_fingerprint(root: Path) -> str:
     return digest.hexdigest()
 
 
-@functools.lru_cache(maxsize=512)
+@memo(512)
 def _code(source: str) -> bytes:
     """SHA-256 of the module's syntax tree, docstrings dropped: comments and layout go
     too. Kept per source text: a test that changes one module re-reads only that one."""

@@ -21,10 +21,10 @@ Three kinds, by the config:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from ..caches import memo
 from ..errors import ConfigError
 from ..normalize.hi_steps import hindi_word_form, loanword_lookup
 from ..normalize.steps import vocabulary_form
@@ -84,16 +84,10 @@ def build_rescuer(
             english_tokens,
         )  # fmt: skip
         is_english = english_words.by_rules
-        is_native = functools.lru_cache(maxsize=_MEMO)(
-            lambda token: has_latin(token) and not english_words.english(token)
-        )
+        is_native = memo(_MEMO)(lambda token: has_latin(token) and not english_words.english(token))
     else:
-        is_english = functools.lru_cache(maxsize=_MEMO)(
-            lambda token: token in loan_forms or has_latin(token)
-        )
-        is_native = functools.lru_cache(maxsize=_MEMO)(
-            lambda token: token not in loan_forms and has_native(token)
-        )
+        is_english = memo(_MEMO)(lambda token: token in loan_forms or has_latin(token))
+        is_native = memo(_MEMO)(lambda token: token not in loan_forms and has_native(token))
     return Rescuer(
         language=config.language,
         other=other,
@@ -129,7 +123,7 @@ def _char_rescuer(config, other: str, source: str) -> CharRescuer:
 
 
 def _tokens(normalizer: Normalizer) -> Callable[[str], tuple[str, ...]]:
-    @functools.lru_cache(maxsize=_MEMO)
+    @memo(_MEMO)
     def tokens(text: str) -> tuple[str, ...]:
         return tuple(normalizer(text).split())
 

@@ -27,11 +27,11 @@ not make a word English: they change native words too.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..caches import memo
 from ..normalize.steps import vocabulary_form
 
 if TYPE_CHECKING:
@@ -82,8 +82,8 @@ class EnglishWords:
     vocabulary: frozenset[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "by_rules", functools.lru_cache(_MEMO)(self._read_by_rules))
-        object.__setattr__(self, "english", functools.lru_cache(_MEMO)(self._read_english))
+        object.__setattr__(self, "by_rules", memo(_MEMO)(self._read_by_rules))
+        object.__setattr__(self, "english", memo(_MEMO)(self._read_english))
         vocabulary = (self.contractions | self.listed | self.numbers) - self.stoplist
         object.__setattr__(self, "vocabulary", vocabulary)
 

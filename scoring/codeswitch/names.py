@@ -28,10 +28,11 @@ vowels. Rules:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from itertools import product
 from typing import Literal
+
+from ..caches import memo
 
 __all__ = ["MIN_CONSONANTS", "NameMatcher", "is_hangul_word", "is_katakana_word"]
 
@@ -307,8 +308,8 @@ class NameMatcher:
         self.min_consonants = min_consonants
         self.is_native_word = is_katakana_word if script == "kana" else is_hangul_word
         reading = _kana_reading if script == "kana" else _hangul_reading
-        self._native = functools.lru_cache(8192)(lambda word: _native(reading, word))
-        self._latin = functools.lru_cache(8192)(_latin)
+        self._native = memo(8192)(lambda word: _native(reading, word))
+        self._latin = memo(8192)(_latin)
 
     def native_key(self, word: str) -> str | None:
         """The shortest key of a native word (for the report), or None."""

@@ -27,10 +27,11 @@ Keys are computed on normalized tokens (nukta and chandrabindu already folded).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import product
+
+from ..caches import memo
 
 __all__ = ["MIN_CONSONANTS", "PhoneticMatcher"]
 
@@ -94,8 +95,8 @@ class PhoneticMatcher:
     _latin: Callable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_devanagari", functools.lru_cache(8192)(_devanagari_reading))
-        object.__setattr__(self, "_latin", functools.lru_cache(8192)(_latin_reading))
+        object.__setattr__(self, "_devanagari", memo(8192)(_devanagari_reading))
+        object.__setattr__(self, "_latin", memo(8192)(_latin_reading))
 
     @classmethod
     def build(cls, stoplist: Iterable[str] = (), fold: Callable[[str], str] | None = None):

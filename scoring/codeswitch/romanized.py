@@ -21,8 +21,9 @@ as correct; "off" (the default) does neither.
 
 from __future__ import annotations
 
-import functools
 import re
+
+from ..caches import memo
 
 __all__ = ["RomanizedHindi"]
 
@@ -102,7 +103,7 @@ class RomanizedHindi:
     """`match(devanagari token, latin token)`; patterns are built once per word."""
 
     def __init__(self) -> None:
-        self._patterns = functools.lru_cache(8192)(_pattern)
+        self._patterns = memo(8192)(_pattern)
 
     def match(self, devanagari: str, latin: str) -> bool:
         if not (latin.isascii() and latin.isalpha()):

@@ -45,7 +45,6 @@ True
 from __future__ import annotations
 
 import ast
-import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -53,6 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..caches import memo
 from .diff import Change, diff_bundles
 from .loader import bundle_from_data
 
@@ -173,7 +173,7 @@ def _fold(text: str, folds: tuple[tuple[str, str], ...]) -> str:
     return _folder(folds)(text)
 
 
-@functools.cache
+@memo(maxsize=64)
 def _folder(folds: tuple[tuple[str, str], ...]):
     table = dict(folds)
     if all(len(key) == 1 for key in table):
@@ -323,7 +323,7 @@ def _strings(value: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
             yield from _strings(item)
 
 
-@functools.cache
+@memo(maxsize=1)
 def _code_words() -> frozenset[str]:
     """The string constants in the source of the normalization steps (not docstrings):
     every word a step writes that no config holds is among them."""

@@ -33,7 +33,7 @@ from decimal import Decimal, InvalidOperation
 import regex
 
 from ..config.classes import CardinalRules
-from .tables import Amount, PhraseTable, is_number, lowered, scan, word_set
+from .tables import Amount, PhraseTable, has_digit, is_number, lowered, scan, word_set
 
 __all__ = ["build_cardinals", "roman_number"]
 
@@ -133,7 +133,7 @@ def build_cardinals(
         return None
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text):
+        if not has_digit(text):
             words = text.lower().split()
             if not (large and any(word in large for word in words)):
                 if roman_context.isdisjoint(words):

@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..caches import keep_memo
 from ..config import ConfigBundle
 from ..config.models import LanguageConfig, Profile
 from ..stamp import code_fingerprint
@@ -231,7 +232,7 @@ def build_normalizer(bundle: ConfigBundle, *, limits: Limits = LIMITS) -> Normal
     profiles = {name: _profile_steps(name, p, config) for name, p in config.profiles.items()}
     digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
     identity = NormalizerId(config.name, config.version, digest)
-    return Normalizer(config, tuple(steps), profiles, identity, limits)
+    return keep_memo(Normalizer(config, tuple(steps), profiles, identity, limits))
 
 
 def _plain(text: str) -> str:

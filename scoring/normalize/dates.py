@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from ..config.classes import DateRules
-from .tables import PhraseTable, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, lowered, scan, word_set
 
 __all__ = ["build_dates", "build_year_pairs"]
 
@@ -182,7 +182,7 @@ def build_dates(
         return found
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text) and not _has(text, decades.firsts):
+        if not has_digit(text) and not _has(text, decades.firsts):
             if ordinal_words is None or not _has(text, months.firsts):
                 return text
             if not any(ordinal_words(word) for word in text.lower().split() if word.isalpha()):
@@ -228,7 +228,7 @@ def build_year_pairs(
     """
 
     def join(text: str) -> str:
-        if not any(ch.isdigit() for ch in text):
+        if not has_digit(text):
             return text
         tokens = text.split()
         out: list[str] = []

@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .tables import has_digit
+
 __all__ = ["build_code_acronyms", "build_digit_strings", "digit_string"]
 
 StepFn = Callable[[str], str]
@@ -72,7 +74,7 @@ def digit_string(digits: str) -> list[str]:
 
 def build_digit_strings() -> StepFn:
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text):
+        if not has_digit(text):
             return text
         out: list[str] = []
         run: list[str] = []

@@ -27,15 +27,15 @@ Read after the cardinals step, so the numbers are digits:
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
 from text_to_num import alpha2digit
 
+from ..caches import memo
 from ..config.classes import FractionRules
-from .tables import PhraseTable, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, lowered, scan, word_set
 
 __all__ = ["build_fractions", "vulgar_fractions"]
 
@@ -158,7 +158,7 @@ def build_fractions(
         return joined is not None and any(joined(word) for word in words)
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text) and not any(ch in _VULGAR for ch in text):
+        if not has_digit(text) and not any(ch in _VULGAR for ch in text):
             if not has_words(text):
                 return text
         tokens = _written(text.split())
@@ -234,4 +234,4 @@ def _joined_reader(
                 return f"{numerator}/{denominator}"
         return None
 
-    return functools.lru_cache(maxsize=4096)(value)
+    return memo(4096)(value)

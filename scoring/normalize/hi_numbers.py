@@ -43,7 +43,6 @@ earlier steps keep what the punctuation step would otherwise lose:
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -52,6 +51,7 @@ from decimal import Decimal
 
 import regex
 
+from ..caches import memo
 from ..config.hindi import HindiNumbers
 
 __all__ = [
@@ -321,7 +321,7 @@ def token_views(text: str, tokens: list[str], form: StepFn) -> list[str]:
 _EDGE_MARKS = regex.compile(r"^(?!-\d)[\p{P}\p{S}]+|[\p{P}\p{S}]+$")
 
 
-@functools.lru_cache(maxsize=65536)
+@memo(65536)
 def _without_edge_marks(view: str) -> str:
     if view and (_is_mark(view[0]) or _is_mark(view[-1])):
         return _EDGE_MARKS.sub("", view)
@@ -332,7 +332,7 @@ def _is_mark(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
 
 
-@functools.lru_cache(maxsize=65536)
+@memo(65536)
 def is_punctuation(token: str) -> bool:
     return all(unicodedata.category(ch)[0] == "P" for ch in token)
 

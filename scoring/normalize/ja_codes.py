@@ -27,9 +27,10 @@ second pass would see too, so reading twice gives what reading once gives.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
+
+from ..caches import memo
 
 __all__ = ["KANA_DIGITS", "KANJI_DIGITS", "build_code_reader"]
 
@@ -167,7 +168,7 @@ def build_code_reader(
                 return False  # 一緒, 二人三脚; 二〇二四年 and 三〇〇円 are numbers
         return True
 
-    @functools.lru_cache(maxsize=8192)
+    @memo(8192)
     def rewrite(
         before: str, run: str, after: str, far_before: str, far_after: str
     ) -> tuple[tuple[int, int, str], ...]:

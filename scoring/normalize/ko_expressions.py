@@ -27,12 +27,12 @@ number (일점오억 = 1.5억 = 150000000).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ..caches import memo
 from ..config.korean import Fractions
 from .ko_numbers import BIG_UNITS, GYEONG, GYEONG_VALUE, parse_sino
 
@@ -106,7 +106,7 @@ class ExpressionGrammar:
         root = f"(?:{re.escape(self.root)}|√)?" if self.root else ""
         number = rf"{root}\d+(?:\.\d+)?"
         self.written_fraction = re.compile(rf"({number})/({number})")
-        self.read = functools.lru_cache(maxsize=16384)(self._read)
+        self.read = memo(16384)(self._read)
 
     def markers(self) -> list[str]:
         """Words whose presence makes a text worth parsing."""

@@ -25,11 +25,11 @@ words are neighbours), so normalizing twice gives the same text as once.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 
 import regex
 
+from ..caches import memo
 from ..config.korean import KoreanRules
 from .positional import read_positional
 
@@ -62,7 +62,7 @@ _MAX_CACHE = 50_000
 MAX_SPAN = 8
 
 
-@functools.lru_cache(maxsize=8192)
+@memo(8192)
 def parse_sino(text: str) -> int | None:
     """A well-formed Sino-Korean number, Hangul and digits mixed: 이십오, 만이천, 1만2천,
     팔경이천조 (경 = 10^16)."""
@@ -81,7 +81,7 @@ def parse_sino(text: str) -> int | None:
     return read_positional(parts, SINO_DIGITS, SMALL_UNITS, BIG_UNITS)
 
 
-@functools.lru_cache(maxsize=4096)
+@memo(4096)
 def parse_native(text: str) -> int | None:
     """A native Korean number 1-99: 스무, 열두, 스물한, 서른다섯, 셋."""
     for tens_word, tens in NATIVE_TENS.items():
@@ -96,7 +96,7 @@ def parse_native(text: str) -> int | None:
     return NATIVE_ONES.get(text)
 
 
-@functools.lru_cache(maxsize=8192)
+@memo(8192)
 def digit_string(text: str) -> str | None:
     """공일공 -> 010: a word of two or more digit syllables that is not a well-formed number."""
     if len(text) < 2 or any(ch not in DIGIT_SYLLABLES for ch in text):
@@ -191,7 +191,6 @@ def build_korean_numbers(
         for series in rules.series
         for k, counter in enumerate(series)
     }
-    cache: dict[str, _Word | None] = {}
     nothing: frozenset[str] = frozenset()
 
     def loosened(previous: Sequence[str]) -> frozenset[str]:
@@ -313,16 +312,7 @@ def build_korean_numbers(
             return None
         return info
 
-    def classify(word: str) -> _Word | None:
-        try:
-            return cache[word]
-        except KeyError:
-            pass
-        info = analyse(word)
-        if len(cache) >= _MAX_CACHE:
-            cache.clear()
-        cache[word] = info
-        return info
+    classify = memo(_MAX_CACHE)(analyse)
 
     def attached_value(
         cand: _Candidate, before: tuple[str, ...], loose: frozenset[str] = nothing
@@ -373,7 +363,7 @@ def build_korean_numbers(
                 return value + counter + ending
         return None
 
-    @functools.lru_cache(maxsize=8192)
+    @memo(8192)
     def without_counter(words: tuple[str, ...]) -> tuple[str, ...]:
         """A run of number words with no counter: read only what touches a digit (1만 2천)
         and digit strings strong on their own (공일공, 일이삼사); a weak one (오일) is read

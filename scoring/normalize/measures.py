@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 
 from ..config.classes import MeasureRules
-from .tables import PhraseTable, is_number, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, is_number, lowered, scan, word_set
 
 __all__ = ["build_measures"]
 
@@ -202,14 +202,14 @@ def build_measures(
         return end
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text) and ones.isdisjoint(text.lower().split()):
+        if not has_digit(text) and ones.isdisjoint(text.lower().split()):
             if not (amounts and any(word in amounts for word in text.lower().split())):
                 return text
         tokens = _set_units_apart(text.split(), symbol)
         return " ".join(scan(tokens, lowered(tokens), read, skip))
 
     def apart(text: str) -> str:
-        if not any(ch.isdigit() for ch in text):
+        if not has_digit(text):
             return text
         return " ".join(_set_units_apart(text.split(), symbol, canonical=True))
 

@@ -40,7 +40,7 @@ from decimal import Decimal
 import regex
 
 from ..config.classes import MoneyRules
-from .tables import Amount, PhraseTable, lowered, scan, word_set
+from .tables import Amount, PhraseTable, has_digit, lowered, scan, word_set
 
 __all__ = ["build_money", "money_words"]
 
@@ -89,7 +89,7 @@ def build_money(
 
     def read(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
         """(index after, canonical tokens) of an amount of money at tokens[i], or None."""
-        if not (any(ch.isdigit() for ch in tokens[i]) or lower[i] in currencies.firsts):
+        if not (has_digit(tokens[i]) or lower[i] in currencies.firsts):
             return None
         n = len(tokens)
         before = currency_at(tokens, lower, i)

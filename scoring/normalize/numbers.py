@@ -9,13 +9,13 @@ digits and never merge 3.5 into 35.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 
 import regex
 from text_to_num import alpha2digit
 
+from ..caches import memo
 from ..config.classes import CardinalRules
 from ..config.models import Numbers
 
@@ -93,7 +93,7 @@ def build_number_reader(
     language = rules.language
     unfold = _unfolder(language, folds)
 
-    @functools.lru_cache(maxsize=8192)
+    @memo(8192)
     def number_word(token: str) -> bool:
         return alpha2digit(token, language, threshold=0) != token
 
@@ -300,7 +300,7 @@ def _fraction_word_test(
     (octavo, centavo)."""
     suffixes = tuple(sorted(stems, key=len, reverse=True))
 
-    @functools.lru_cache(maxsize=4096)
+    @memo(4096)
     def test(word: str) -> bool:
         if not word.endswith(suffixes) or not number_word(word):
             return False

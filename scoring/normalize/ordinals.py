@@ -30,15 +30,15 @@ Where the number reader leaves an ordinal in parts or unread:
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 
 from text_to_num import alpha2digit
 
+from ..caches import memo
 from ..config.classes import OrdinalRules
 from .cardinals import roman_number
-from .tables import PhraseTable, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, lowered, scan, word_set
 
 __all__ = ["build_ordinals", "ordinal_word_reader"]
 
@@ -108,9 +108,9 @@ def build_ordinals(
 
     def convert(text: str) -> str:
         tokens = text.split()
-        if apart and any(ch.isdigit() for ch in text):
+        if apart and has_digit(text):
             tokens = _join_apart(tokens, apart)
-        if any(ch.isdigit() for ch in text):  # each written suffix, token by token
+        if has_digit(text):  # each written suffix, token by token
             following = [*tokens[1:], ""]
             tokens = [written(t, f) or t for t, f in zip(tokens, following, strict=True)]
         lower = lowered(tokens)
@@ -183,7 +183,7 @@ def ordinal_word_reader(
         match = pattern.fullmatch(alpha2digit(word, language, threshold=0))
         return match.group(1) + suffixes[match.group(2).lower()] if match else None
 
-    @functools.lru_cache(maxsize=4096)
+    @memo(4096)
     def read(word: str) -> str | None:
         if word in words:
             return words[word]

@@ -22,6 +22,7 @@ from .digit_strings import digit_string
 from .emails import build_spoken_emails, web_probe, web_token_test
 from .numbers import SPACE_GROUPS, build_number_converter, build_number_reader, is_number_word
 from .symbols import build_spoken_symbols
+from .tables import has_digit
 from .tokens import EDGE_PUNCT
 
 __all__ = ["char_folder", "CORE_BUILDERS"]
@@ -512,7 +513,7 @@ def _keeps_hyphen(parts: list[str], is_number: Callable[[str], bool]) -> bool:
     if len({part.lower() for part in parts}) == 1:
         return True  # reduplication: बार-बार, so-so
     for part in parts:
-        if any(ch.isdigit() for ch in part) or is_number(part):
+        if has_digit(part) or is_number(part):
             return True
         letters = [ch for ch in part if ch.isalpha()]
         if len(letters) >= 2 and all(ch.isupper() for ch in letters):

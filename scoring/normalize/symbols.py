@@ -9,7 +9,6 @@ digits, acronyms, number words) is written without spaces, as the STT writes the
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from itertools import islice
 
 import regex
 
+from ..caches import memo
 from .codes import is_code_like, is_joined_code
 from .tokens import is_punctuation, split_edges, strip_edges
 
@@ -118,7 +118,7 @@ def _number_test(number_words: Callable[[str], str] | None) -> Callable[[str], b
 
     # text2num is asked about the same few words again and again (every neighbour of every
     # symbol word, on every rewrite round): remember its answers, per normalizer.
-    @functools.lru_cache(maxsize=4096)
+    @memo(4096)
     def is_number(token: str) -> bool:
         return token.replace("-", "").isalpha() and number_words(token) != token
 

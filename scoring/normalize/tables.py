@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-__all__ = ["Amount", "PhraseTable", "is_number", "lowered", "scan", "word_set"]
+__all__ = ["Amount", "PhraseTable", "has_digit", "is_number", "lowered", "scan", "word_set"]
 
 V = TypeVar("V")
 
@@ -74,12 +74,16 @@ class PhraseTable(Generic[V]):
 Reader = Callable[[list[str], list[str], int], "tuple[int, list[str]] | None"]
 
 
+def has_digit(text: str) -> bool:
+    """Any character that `str.isdigit` accepts (every class step's first look)."""
+    return any(map(str.isdigit, text))
+
+
 def _punctuation(token: str) -> bool:
+    # A letter or a digit first is never punctuation: most tokens stop there, cheaply.
+    if token[:1].isalnum():
+        return False
     return all(unicodedata.category(ch)[0] == "P" for ch in token)
-
-
-def _single_digit(token: str) -> bool:
-    return len(token) == 1 and token.isdigit()
 
 
 def scan(
@@ -96,7 +100,7 @@ def scan(
     for a filler ("twenty uh kilos"). What is skipped inside a span that was read goes with
     it; elsewhere it stays where it was.
     """
-    keep = [i for i, token in enumerate(tokens) if not (_punctuation(token) or lower[i] in skip)]
+    keep = [i for i, token in enumerate(tokens) if not (lower[i] in skip or _punctuation(token))]
     if len(keep) == len(tokens):
         words, words_lower = tokens, lower
     else:
@@ -105,10 +109,11 @@ def scan(
     out: list[str] = []
     position = 0  # the next token of `tokens` to write
     k = 0
+    # A digit right after a digit is inside a run of digits said one by one (a phone
+    # number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
+    single = [len(word) == 1 and word.isdigit() for word in words]
     while k < len(words):
-        # A digit right after a digit is inside a run of digits said one by one (a phone
-        # number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
-        inside = k > 0 and _single_digit(words[k]) and _single_digit(words[k - 1])
+        inside = k > 0 and single[k] and single[k - 1]
         found = None if inside else read(words, words_lower, k)
         if found is None:
             out.extend(tokens[position : keep[k] + 1])

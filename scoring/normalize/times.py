@@ -47,7 +47,7 @@ import re
 from collections.abc import Callable
 
 from ..config.classes import TimeRules
-from .tables import PhraseTable, is_number, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, is_number, lowered, scan, word_set
 
 __all__ = ["build_times"]
 
@@ -367,7 +367,7 @@ def build_times(
         return suffix(tokens, lower, after, hour, _shifted(hour, base + way[1] * minutes))
 
     def convert(text: str) -> str:
-        if not any(ch.isdigit() for ch in text) and not (named and _has(text, named.firsts)):
+        if not has_digit(text) and not (named and _has(text, named.firsts)):
             return text
         tokens = text.split()
         if stuck_mark is not None:
