@@ -41,6 +41,8 @@ def test_compare_two_models_and_follow_a_turn(live_server, page, reviewer):
     page.click("nav >> text=Compare")
     page.wait_for_selector("#compare-form")
     page.select_option("#id_language", "en")
+    page.click("#compare-pickers")  # the dataset and model lists of the chosen language
+    page.wait_for_selector("#id_dataset option[value=calls]", state="attached")
     page.select_option("#id_dataset", "calls")
     page.select_option("#id_a", "stt-old")
     page.select_option("#id_b", "stt-new")

@@ -193,6 +193,7 @@ def test_flag_propose_preview_approve_rescore_export(
         check=False,
     )
     assert result.returncode == 0, result.stdout[-2000:]
-    assert "2 passed" in result.stdout
+    # the fixtures' presence, the exported case, and the alternations case
+    assert "3 passed" in result.stdout
     for context in contexts:
         context.close()

@@ -166,7 +166,11 @@ def approval_state(proposal) -> tuple:
         ConfigVersion.objects.filter(language="de").count(),
         Language.objects.get(code="de").active_version.number,
         Job.objects.count(),
-        AuditEvent.objects.filter(action__in=["proposal:approved", "version:created"]).count(),
+        # the approval's events (the languages' version 1 events come before the proposal)
+        AuditEvent.objects.filter(
+            action__in=["proposal:approved", "version:created"],
+            created_at__gte=proposal.created_at,
+        ).count(),
     )
 
 
