@@ -21,7 +21,7 @@ from django.db import transaction
 from ..enqueue import enqueue_job, enqueue_pair_counts, enqueue_plan
 from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
-from .carry import carry_scores, plan_carry
+from .carry import CarryPlan, carry_scores, plan_carry
 from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
 from .scoring import create_job, create_planning_job, queue_planned
 
@@ -92,7 +92,9 @@ def plan_rescore(job_id: int) -> str:
     return "planned"
 
 
-def _carry_or_all(version: ConfigVersion, codes: list[str], plan) -> tuple[list[int], dict]:
+def _carry_or_all(
+    version: ConfigVersion, codes: list[str], plan: CarryPlan | None
+) -> tuple[list[int], dict]:
     """The turns to rescore and what the audit says was carried: the plan's turns once the
     others' scores are carried, or (no plan) every scored turn of the languages."""
     if plan is None:
@@ -106,7 +108,7 @@ def _carry_or_all(version: ConfigVersion, codes: list[str], plan) -> tuple[list[
     return plan.rescore, {"carried": plan.carried, "carried_from": plan.source.number}
 
 
-def _record_queued(job: Job, plan, carried: dict, *, user) -> None:
+def _record_queued(job: Job, plan: CarryPlan | None, carried: dict, *, user) -> None:
     # with every score carried the job is done at once: the flag queue's counts follow
     if plan is not None and not job.total:
         enqueue_pair_counts(job.version_id)
