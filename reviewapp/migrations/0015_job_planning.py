@@ -4,15 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('reviewapp', '0014_turn_alternations'),
+        ("reviewapp", "0014_turn_alternations"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='job',
-            name='status',
-            field=models.CharField(choices=[('planning', 'Planning'), ('queued', 'Queued'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed'), ('cancelled', 'Cancelled')], default='queued', max_length=12),
+            model_name="job",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("planning", "Planning"),
+                    ("queued", "Queued"),
+                    ("running", "Running"),
+                    ("done", "Done"),
+                    ("failed", "Failed"),
+                    ("cancelled", "Cancelled"),
+                ],
+                default="queued",
+                max_length=12,
+            ),
         ),
     ]

@@ -14,7 +14,6 @@ from django.core.management.base import BaseCommand
 from reviewapp.models import Job
 from reviewapp.services.scoring import requeue_pending
 
-
 UNFINISHED = [Job.Status.PLANNING, Job.Status.QUEUED, Job.Status.RUNNING]
 
 
