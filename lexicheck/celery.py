@@ -72,7 +72,8 @@ def _recover_pending_jobs(sender, **kwargs) -> None:
     from reviewapp.services.scoring import requeue_pending
 
     try:
-        for job in Job.objects.filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING]):
+        unfinished = [Job.Status.PLANNING, Job.Status.QUEUED, Job.Status.RUNNING]
+        for job in Job.objects.filter(status__in=unfinished):
             requeue_pending(job)
     except Exception:  # noqa: BLE001 - a worker must start even if the database is away
         logging.getLogger(__name__).exception("could not re-send pending chunks")

@@ -15,9 +15,11 @@ from lexicheck.celery import app
 
 __all__ = [
     "SCORE_CHUNK",
+    "PLAN_RESCORE",
     "PREVIEW_PROPOSAL",
     "REFRESH_PAIR_COUNTS",
     "enqueue_job",
+    "enqueue_plan",
     "enqueue_chunks",
     "enqueue_preview",
     "enqueue_pair_counts",
@@ -25,6 +27,7 @@ __all__ = [
 ]
 
 SCORE_CHUNK = "reviewapp.score_chunk"
+PLAN_RESCORE = "reviewapp.plan_rescore"
 PREVIEW_PROPOSAL = "reviewapp.preview_proposal"
 REFRESH_PAIR_COUNTS = "reviewapp.refresh_pair_counts"
 
@@ -37,6 +40,13 @@ def _send(name: str, *args, **options) -> None:
 def enqueue_job(job) -> None:
     """Send the job's chunks once the transaction that created them commits."""
     enqueue_chunks(list(job.chunks.order_by("index").values_list("pk", flat=True)))
+
+
+def enqueue_plan(job_id: int) -> None:
+    """Plan a rescore job (find its turns, carry the other scores, create its chunks) once
+    the transaction that created it commits. Robust, as chunks are: a broker that is down
+    leaves the job planning, and `recover_jobs` sends its plan again."""
+    transaction.on_commit(lambda: _send(PLAN_RESCORE, job_id), robust=True)
 
 
 def enqueue_chunks(chunk_ids: list[int]) -> None:

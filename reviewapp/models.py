@@ -667,6 +667,8 @@ class Job(models.Model):
         PREVIEW = "preview", "Impact preview"
 
     class Status(models.TextChoices):
+        # a rescore whose turns and chunks are still to be found (`versions.plan_rescore`)
+        PLANNING = "planning", "Planning"
         QUEUED = "queued", "Queued"
         RUNNING = "running", "Running"
         DONE = "done", "Done"
@@ -706,14 +708,13 @@ class Job(models.Model):
         return self.chunks.filter(status=JobChunk.Status.PENDING).count()
 
     def can_be_cancelled(self) -> bool:
-        """Work is left: the job is queued or running, or, whatever its status says, a
-        chunk of it is pending (code before chunks were split failed a job at its first
-        failed chunk while the others ran on)."""
+        """Work is left: the job is planning, queued or running, or, whatever its status
+        says, a chunk of it is pending (code before chunks were split failed a job at its
+        first failed chunk while the others ran on)."""
         if self.cancel_requested:
             return False
-        return self.status in {self.Status.QUEUED, self.Status.RUNNING} or bool(
-            self.pending_chunks()
-        )
+        unfinished = {self.Status.PLANNING, self.Status.QUEUED, self.Status.RUNNING}
+        return self.status in unfinished or bool(self.pending_chunks())
 
     @property
     def can_be_retried(self) -> bool:

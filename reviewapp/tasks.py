@@ -11,8 +11,8 @@ from django.db import DatabaseError, InterfaceError, OperationalError, connectio
 
 from lexicheck.celery import WorkerLimitsTask
 
-from .enqueue import PREVIEW_PROPOSAL, REFRESH_PAIR_COUNTS, SCORE_CHUNK
-from .services import flags, preview, scoring
+from .enqueue import PLAN_RESCORE, PREVIEW_PROPOSAL, REFRESH_PAIR_COUNTS, SCORE_CHUNK
+from .services import flags, preview, scoring, versions
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +75,19 @@ def _split_failed_chunk(chunk_id: int, reason: str) -> str:
         # `recover_jobs` sends it again.
         connection.close()
         return scoring.split_failed_chunk(chunk_id, reason)
+
+
+@shared_task(
+    name=PLAN_RESCORE,
+    acks_late=True,
+    autoretry_for=RETRIED,
+    retry_backoff=2,
+    retry_kwargs={"max_retries": CHUNK_RETRIES},
+)
+def plan_rescore(job_id: int) -> str:
+    """An approval's rescore: the carry and the chunks, in one transaction. Any other
+    failure leaves the job planning (nothing written); a worker that starts sends it again."""
+    return versions.plan_rescore(job_id)
 
 
 @shared_task(name=PREVIEW_PROPOSAL, acks_late=True)

@@ -28,7 +28,7 @@ from scoring.evaluate import record_scorer
 from scoring.formats import Record
 from scoring.scorer import PairScore, Scorer
 
-from ..enqueue import enqueue_chunks, enqueue_job, enqueue_pair_counts
+from ..enqueue import enqueue_chunks, enqueue_job, enqueue_pair_counts, enqueue_plan
 from ..models import (
     ConfigVersion,
     ConversationSummary,
@@ -102,13 +102,37 @@ def create_job(
     job = Job.objects.create(
         kind=kind, language=language, version=version, total=len(turn_ids), created_by=user
     )
+    _add_chunks(job, turn_ids)
+    return job
+
+
+def create_planning_job(language: str, version: ConfigVersion, *, user=None) -> Job:
+    """A rescore job whose turns are not known yet: `queue_planned` gives it its chunks."""
+    return Job.objects.create(
+        kind=Job.Kind.RESCORE,
+        language=language,
+        version=version,
+        status=Job.Status.PLANNING,
+        created_by=user,
+    )
+
+
+def queue_planned(job: Job, turn_ids: Sequence[int]) -> Job:
+    """Give a planning job (its row locked by the caller) its turns: it is queued with its
+    chunks, or done at once when it has none. Returns the job as written."""
+    Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED, total=len(turn_ids))
+    job = Job.objects.get(pk=job.pk)
+    _add_chunks(job, turn_ids)
+    return job
+
+
+def _add_chunks(job: Job, turn_ids: Sequence[int]) -> None:
     JobChunk.objects.bulk_create(
         JobChunk(job=job, index=i, turn_ids=list(turn_ids[start : start + CHUNK_SIZE]))
         for i, start in enumerate(range(0, len(turn_ids), CHUNK_SIZE))
     )
     if not turn_ids:
         _finish(job)
-    return job
 
 
 class JobError(Exception):
@@ -267,8 +291,12 @@ def requeue_pending(job: Job) -> int:
     """Send every pending chunk of a queued or running scoring job again, once the current
     transaction commits; returns how many. After a worker was killed or the broker lost its
     queue nothing else would send them. Safe to repeat: a chunk that is done when its
-    message arrives is skipped, and a chunk is claimed (its scores written) only once."""
+    message arrives is skipped, and a chunk is claimed (its scores written) only once.
+    A planning job has no chunks yet: its plan is sent again (it plans once), counted 0."""
     if job.kind == Job.Kind.PREVIEW or job.cancel_requested:
+        return 0
+    if job.status == Job.Status.PLANNING:
+        enqueue_plan(job.pk)
         return 0
     if job.status not in (Job.Status.QUEUED, Job.Status.RUNNING):
         return 0

@@ -1,7 +1,8 @@
 """Make a new config version the active one, and the versions that follow from it.
 
 Three writes create versions and fan out the same way (active pointer, audit event,
-rescore queued on commit), always inside the caller's transaction:
+rescore queued on commit), always inside the caller's transaction (an approval's rescore is
+planned later, by a worker: `plan_rescore`):
 
 - an approved proposal (`proposals.do_approve`);
 - a dependency bump: a language that code-switches with another (Hindi with English)
@@ -17,12 +18,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..enqueue import enqueue_job, enqueue_pair_counts
+from ..enqueue import enqueue_job, enqueue_pair_counts, enqueue_plan
 from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
-from .carry import carry_scores, plan_carry
+from .carry import CarryPlan, carry_scores, plan_carry
 from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
-from .scoring import create_job
+from .scoring import create_job, create_planning_job, queue_planned
 
 
 def activate(version: ConfigVersion, *, user=None, incremental: bool = False, **event) -> Job:
@@ -30,8 +31,10 @@ def activate(version: ConfigVersion, *, user=None, incremental: bool = False, **
     queue their rescore on commit. Call it in the transaction that created the version.
 
     `incremental` (an approved rule edit): rescore only the turns the edit can change and
-    carry the other scores over (`carry.py`); a restamp or a dependency bump, where the
-    code or a companion changed, rescores every turn."""
+    carry the other scores over (`carry.py`). Finding those turns reads every turn of the
+    languages, so it is left to a worker (`plan_rescore`): the job is "planning" until then.
+    A restamp or a dependency bump, where the code or a companion changed, rescores every
+    turn, and its chunks are created here (no turn is read but its id)."""
     Language.objects.filter(config_language=version.language).update(active_version=version)
     audit.record(
         user,
@@ -42,7 +45,11 @@ def activate(version: ConfigVersion, *, user=None, incremental: bool = False, **
         hash=version.normalizer_hash,
         **event,
     )
-    job = start_rescore(version, user=user, incremental=incremental)
+    if incremental:
+        job = create_planning_job(version.language, version, user=user)
+        enqueue_plan(job.pk)
+        return job
+    job = start_rescore(version, user=user)
     enqueue_job(job)
     return job
 
@@ -53,32 +60,68 @@ def start_rescore(version: ConfigVersion, *, user=None, incremental: bool = Fals
     change, after the others' scores were carried over in this transaction."""
     codes = list(Language.objects.codes_for(version.language))
     plan = plan_carry(version, codes) if incremental else None
+    turn_ids, carried = _carry_or_all(version, codes, plan)
+    job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
+    _record_queued(job, plan, carried, user=user)
+    return job
+
+
+def plan_rescore(job_id: int) -> str:
+    """Plan a "planning" rescore job (see `activate`), in one transaction with its row
+    locked: carry the scores the edit cannot change, give the job the other turns as
+    chunks, and send them once this commits. Returns "planned", "skipped" (planned
+    already, or cancelled) or "missing". A crash leaves nothing written and the job
+    planning: a worker that starts sends its plan again (`scoring.requeue_pending`)."""
+    with transaction.atomic():
+        job = (
+            Job.objects.select_for_update(of=("self",))
+            .select_related("version", "created_by")
+            .filter(pk=job_id)
+            .first()
+        )
+        if job is None:
+            return "missing"
+        if job.status != Job.Status.PLANNING or job.cancel_requested:
+            return "skipped"
+        codes = list(Language.objects.codes_for(job.version.language))
+        plan = plan_carry(job.version, codes)
+        turn_ids, carried = _carry_or_all(job.version, codes, plan)
+        job = queue_planned(job, turn_ids)
+        _record_queued(job, plan, carried, user=job.created_by)
+        enqueue_job(job)
+    return "planned"
+
+
+def _carry_or_all(
+    version: ConfigVersion, codes: list[str], plan: CarryPlan | None
+) -> tuple[list[int], dict]:
+    """The turns to rescore and what the audit says was carried: the plan's turns once the
+    others' scores are carried, or (no plan) every scored turn of the languages."""
     if plan is None:
         turn_ids = list(
             Turn.objects.filter(language__in=codes, scored=True)
             .order_by("pk")
             .values_list("pk", flat=True)
         )
-        carried = {"carried": 0}
-    else:
-        turn_ids = plan.rescore
-        carry_scores(plan, version, codes)
-        carried = {"carried": plan.carried, "carried_from": plan.source.number}
+        return turn_ids, {"carried": 0}
+    carry_scores(plan, version, codes)
+    return plan.rescore, {"carried": plan.carried, "carried_from": plan.source.number}
+
+
+def _record_queued(job: Job, plan: CarryPlan | None, carried: dict, *, user) -> None:
     # with every score carried the job is done at once: the flag queue's counts follow
-    job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
-    if plan is not None and not turn_ids:
-        enqueue_pair_counts(version.pk)
+    if plan is not None and not job.total:
+        enqueue_pair_counts(job.version_id)
     audit.record(
         user,
         audit.Action.RESCORE_QUEUED,
         job,
-        language=version.language,
-        version=version.number,
-        turns=len(turn_ids),
-        rescored=len(turn_ids),
+        language=job.version.language,
+        version=job.version.number,
+        turns=job.total,
+        rescored=job.total,
         **carried,
     )
-    return job
 
 
 def bump_dependents(companion: ConfigVersion, *, user=None) -> list[ConfigVersion]:

@@ -10,7 +10,7 @@ import json
 from django.db.models import Count
 
 from reviewapp.models import ConfigVersion, Job, JobChunk, Language, Score, Turn
-from reviewapp.services import proposals, scoring
+from reviewapp.services import proposals, scoring, versions
 from tests.reviewapp.factories import ConversationFactory, config_version
 
 # Long enough turns that scoring, not messaging, takes most of a chunk's time: a kill
@@ -55,6 +55,16 @@ def approve_a_filler(maintainer, language: str = "en", word: str = "erm") -> Con
 
 def rescore_job(version: ConfigVersion) -> Job:
     return Job.objects.get(kind=Job.Kind.RESCORE, version=version)
+
+
+def plan_here(version: ConfigVersion) -> Job:
+    """Plan an approval's rescore in this process, as the plan task does, so its chunks
+    have this test's CHUNK_SIZE (a worker's is its own). Call it before a worker starts:
+    the plan message then finds the job planned, and does nothing."""
+    job = rescore_job(version)
+    assert versions.plan_rescore(job.pk) == "planned"
+    job.refresh_from_db()
+    return job
 
 
 def chunk_scores(job: Job) -> dict[int, tuple[str, int, int]]:

@@ -21,6 +21,7 @@ from reviewapp.services.flags import do_create_flag
 from tests.reviewapp.factories import TurnFactory, config_version, scored_conversation
 
 from .conftest import wait_for
+from .jobs import plan_here
 
 CATASTROPHIC = "(a+)+$"
 EVIL_TEXT = "a" * 2000 + "b"  # backtracks for ever under (a+)+$ ... but for the timeout
@@ -195,11 +196,11 @@ def test_a_real_worker_finishes_a_rescore_with_a_catastrophic_regex(
     config_version("en")
     TurnFactory.create_batch(57)
     evil = TurnFactory.create_batch(3, reference=EVIL_TEXT, hypothesis=EVIL_TEXT)
-    worker = start_worker("catastrophic")
     maintainer = make_user("cat-maintainer", maintains=["en"])
     proposal = proposals.do_create_proposal(maintainer, "en", catastrophic(), title="evil")
     new = proposals.do_approve(maintainer, proposal)
-    job = Job.objects.get(kind=Job.Kind.RESCORE, version=new)
+    job = plan_here(new)  # chunks of this test's CHUNK_SIZE
+    worker = start_worker("catastrophic")
     wait_for(
         lambda: Job.objects.get(pk=job.pk).is_finished,
         120,

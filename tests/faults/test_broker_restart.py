@@ -24,8 +24,8 @@ from .jobs import (
     assert_job_complete,
     assert_no_partial_chunk,
     make_turns,
+    plan_here,
     queued_chunk_ids,
-    rescore_job,
 )
 
 pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.redis]
@@ -69,9 +69,9 @@ def test_redis_restart_then_recover_jobs_completes_the_job(
 ):
     monkeypatch.setattr(scoring, "CHUNK_SIZE", CHUNK_SIZE)
     turn_ids = make_turns(TURNS)
-    worker = start_worker("restart")
     version = approve_a_filler(maintainer_en)
-    job = rescore_job(version)
+    job = plan_here(version)
+    worker = start_worker("restart")
     restart_redis_mid_job(broker, worker, job)
 
     # stuck, not corrupt: still running, pending chunks never run, nothing half written
@@ -110,9 +110,9 @@ def test_redis_restart_then_cancel_and_retry_from_the_job_page(
 ):
     monkeypatch.setattr(scoring, "CHUNK_SIZE", CHUNK_SIZE)
     turn_ids = make_turns(TURNS)
-    worker = start_worker("retry")
     version = approve_a_filler(maintainer_en)
-    job = rescore_job(version)
+    job = plan_here(version)
+    worker = start_worker("retry")
     restart_redis_mid_job(broker, worker, job)
     assert_no_partial_chunk(job)
     scored_before = Score.objects.filter(version=version).count()

@@ -20,7 +20,7 @@ from .jobs import (
     assert_job_complete,
     assert_no_partial_chunk,
     make_turns,
-    rescore_job,
+    plan_here,
     scores_match_a_fresh_scoring,
     unacked_chunk_ids,
 )
@@ -37,9 +37,9 @@ def test_sigkill_mid_rescore_then_a_second_worker_completes_the_job(
 ):
     monkeypatch.setattr(scoring, "CHUNK_SIZE", CHUNK_SIZE)
     turn_ids = make_turns(TURNS, repeat=REPEAT)
-    first = start_worker("first")
     version = approve_a_filler(make_user("max-maintainer-en", maintains=["en"]))
-    job = rescore_job(version)
+    job = plan_here(version)
+    first = start_worker("first")
     assert job.chunks.count() == TURNS // CHUNK_SIZE
 
     def some_done() -> bool:

@@ -16,7 +16,7 @@ from django.db.models import ProtectedError
 from django.urls import NoReverseMatch, reverse
 
 from reviewapp.models import ApiToken, AuditEvent, ConfigVersion, DataFinding, Job, Language
-from reviewapp.services import proposals
+from reviewapp.services import proposals, versions
 from reviewapp.services.accounts import do_make_maintainer, do_make_reviewer
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.flags import do_create_flag, do_edit_flag, do_withdraw_flag
@@ -200,8 +200,12 @@ def test_proposal_approved_creates_a_version_and_queues_a_rescore(maintainer_de,
     created = only_event_after(Action.VERSION_CREATED, v1_events)
     assert (created.object_type, created.object_id) == ("configversion", str(version.pk))
     assert created.data["parent"] == 1 and created.data["hash"] == version.normalizer_hash
-    queued = only_event(Action.RESCORE_QUEUED)
+    # the rescore's turns are found by the plan task, which records the queueing, in the
+    # approver's name, with the counts it found
     job = Job.objects.get(kind=Job.Kind.RESCORE)
+    assert not AuditEvent.objects.filter(action=Action.RESCORE_QUEUED).exists()
+    versions.plan_rescore(job.pk)
+    queued = only_event(Action.RESCORE_QUEUED)
     assert (queued.actor, queued.object_type, queued.object_id) == (
         maintainer_de,
         "job",

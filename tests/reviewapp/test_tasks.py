@@ -6,6 +6,9 @@ import pytest
 
 from lexicheck.celery import app
 from reviewapp import tasks
+from reviewapp.models import Job, Language
+from reviewapp.services.configs import ensure_languages
+from reviewapp.services.scoring import create_planning_job
 
 
 @pytest.fixture
@@ -37,3 +40,14 @@ def test_a_chunk_message_carries_no_time_limit_of_the_sender(sent, settings):
 def test_a_caller_can_still_ask_for_a_limit(sent):
     tasks.score_chunk.apply_async((1,), soft_time_limit=5, time_limit=10)
     assert sent[0].headers["timelimit"] == [10, 5]
+
+
+@pytest.mark.django_db
+def test_the_plan_task_plans_a_planning_job_once():
+    ensure_languages()
+    job = create_planning_job("en", Language.objects.get(code="en").active_version)
+    assert tasks.plan_rescore(job.pk) == "planned"
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE  # no turn to rescore: done at once
+    assert tasks.plan_rescore(job.pk) == "skipped"
+    assert tasks.plan_rescore(job.pk + 1000) == "missing"

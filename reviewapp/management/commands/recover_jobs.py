@@ -1,8 +1,10 @@
 """`manage.py recover_jobs [--job ID ...]`: send again the pending chunks of every queued or
-running scoring job, after a worker was killed or the broker restarted and lost its queue.
+running scoring job, and the plan of every rescore still planning, after a worker was
+killed or the broker restarted and lost its queue.
 
 Safe to run at any time, and twice: a chunk already done is skipped when its message
-arrives, and a chunk's scores are written once (see reviewapp/services/scoring.py).
+arrives, and a chunk's scores are written once (see reviewapp/services/scoring.py); a job
+is planned once (reviewapp/services/versions.py).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from django.core.management.base import BaseCommand
 from reviewapp.models import Job
 from reviewapp.services.scoring import requeue_pending
 
+UNFINISHED = [Job.Status.PLANNING, Job.Status.QUEUED, Job.Status.RUNNING]
+
 
 class Command(BaseCommand):
-    help = "Re-send the pending chunks of queued and running scoring jobs (idempotent)."
+    help = "Re-send the pending chunks of unfinished scoring jobs, and plans (idempotent)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -23,7 +27,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, jobs: list[int] | None = None, **options) -> None:
         rows = (
-            Job.objects.filter(status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+            Job.objects.filter(status__in=UNFINISHED)
             .filter(cancel_requested=False)
             .exclude(kind=Job.Kind.PREVIEW)
             .order_by("pk")
@@ -32,6 +36,10 @@ class Command(BaseCommand):
             rows = rows.filter(pk__in=jobs)
         total = 0
         for job in rows:
+            if job.status == Job.Status.PLANNING:
+                requeue_pending(job)
+                self.stdout.write(f"job {job.pk} ({job.kind}, {job.language}): plan sent")
+                continue
             sent = requeue_pending(job)
             total += sent
             self.stdout.write(f"job {job.pk} ({job.kind}, {job.language}): {sent} chunk(s) sent")

@@ -14,7 +14,7 @@ from reviewapp.models import (
     Score,
     Turn,
 )
-from reviewapp.services import proposals
+from reviewapp.services import proposals, versions
 from reviewapp.services.configs import scorer_for
 from reviewapp.services.flags import do_create_flag
 from reviewapp.services.references import do_accept_reference
@@ -56,6 +56,7 @@ def approve(user, content, title="an edit"):
     proposal = proposals.do_create_proposal(user, "en", content, title=title)
     new = proposals.do_approve(user, proposal)
     job = Job.objects.get(kind=Job.Kind.RESCORE, version=new)
+    versions.plan_rescore(job.pk)  # what a worker does once the approval commits
     for chunk in job.chunks.order_by("index"):  # what the workers do once it commits
         run_chunk(chunk.pk)
     job.refresh_from_db()

@@ -202,3 +202,30 @@ def test_a_running_job_is_polled_with_its_fragment_until_it_is_over(
     for chunk in job.chunks.all():
         scoring.run_chunk(chunk.pk)
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 286  # htmx stops polling
+
+
+# --- a rescore still being planned ------------------------------------------------------
+
+
+def test_a_planning_job_says_so_and_polls_until_it_is_planned(client_for, reviewer):
+    ensure_languages()
+    version = Language.objects.get(code="en").active_version
+    job = scoring.create_planning_job("en", version)
+    client = client_for(reviewer)
+    fragment = client.get(reverse("reviewapp:job", args=[job.pk]), HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 200  # still polled: the job is not over
+    text = " ".join(fragment.content.decode().split())
+    assert 'data-status="planning">Planning</span>' in text
+    assert "finding the turns the rule edit can change" in text
+    assert '<progress aria-label="progress">' in text  # indeterminate: no total yet
+    dashboard = " ".join(client.get(reverse("reviewapp:dashboard")).content.decode().split())
+    assert f'<li id="job-{job.pk}">' in dashboard and "finding the turns to rescore" in dashboard
+
+
+def test_a_planning_job_can_be_cancelled(client_for, maintainer_en):
+    ensure_languages()
+    version = Language.objects.get(code="en").active_version
+    job = scoring.create_planning_job("en", version)
+    client_for(maintainer_en).post(reverse("reviewapp:job_cancel", args=[job.pk]))
+    job.refresh_from_db()
+    assert job.status == Job.Status.CANCELLED and job.cancel_requested
