@@ -157,12 +157,17 @@ def build_fractions(
             return True
         return joined is not None and any(joined(word) for word in words)
 
+    # Words of letters only that `read` can start at: a named fraction, a one word (its
+    # numerator). A joined fraction word is found by a function, so with one every word
+    # is read.
+    starts = (named.firsts | ones) if joined is None else None
+
     def convert(text: str) -> str:
         if not has_digit(text) and not any(ch in _VULGAR for ch in text):
             if not has_words(text):
                 return text
         tokens = _written(text.split())
-        return " ".join(scan(tokens, lowered(tokens), read, skip))
+        return " ".join(scan(tokens, lowered(tokens), read, skip, starts))
 
     return convert
 
