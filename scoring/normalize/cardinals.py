@@ -132,6 +132,10 @@ def build_cardinals(
                 return i + 2, [merged]
         return None
 
+    # Words of letters only that `merge_scale` can start at: a one word before a large
+    # scale (one million); every other number it merges is written with digits.
+    scale_starts = ones if large else frozenset()
+
     def convert(text: str) -> str:
         if not has_digit(text):
             words = text.lower().split()
@@ -152,7 +156,7 @@ def build_cardinals(
         if runs is not None:
             tokens = scan(tokens, lower, read_run, skip)
             lower = lowered(tokens)
-        return " ".join(scan(tokens, lower, merge_scale, skip))
+        return " ".join(scan(tokens, lower, merge_scale, skip, scale_starts))
 
     if rules.roman_suffixes:
         return _with_roman(convert, _roman_ordinals(rules.roman_suffixes))

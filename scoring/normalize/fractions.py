@@ -35,7 +35,7 @@ from text_to_num import alpha2digit
 
 from ..caches import memo
 from ..config.classes import FractionRules
-from .tables import PhraseTable, has_digit, lowered, scan, word_set
+from .tables import PhraseTable, StartWords, has_digit, lowered, scan, word_set
 
 __all__ = ["build_fractions", "vulgar_fractions"]
 
@@ -158,9 +158,8 @@ def build_fractions(
         return joined is not None and any(joined(word) for word in words)
 
     # Words of letters only that `read` can start at: a named fraction, a one word (its
-    # numerator). A joined fraction word is found by a function, so with one every word
-    # is read.
-    starts = (named.firsts | ones) if joined is None else None
+    # numerator), a joined fraction word (dreiviertel).
+    starts = StartWords(named.firsts | ones, joined)
 
     def convert(text: str) -> str:
         if not has_digit(text) and not any(ch in _VULGAR for ch in text):

@@ -18,11 +18,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-__all__ = ["Amount", "PhraseTable", "has_digit", "is_number", "lowered", "scan", "word_set"]
+__all__ = [
+    "Amount",
+    "PhraseTable",
+    "StartWords",
+    "has_digit",
+    "is_number",
+    "lowered",
+    "scan",
+    "word_set",
+]
 
 V = TypeVar("V")
 
@@ -74,6 +83,20 @@ class PhraseTable(Generic[V]):
 Reader = Callable[[list[str], list[str], int], "tuple[int, list[str]] | None"]
 
 
+@dataclass(frozen=True)
+class StartWords:
+    """Words at which a reader can start a span, for `scan`: the listed ones, and those
+    `test` accepts (for words no table lists: an ordinal word, a joined fraction word)."""
+
+    words: frozenset[str]
+    test: Callable[[str], object] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if word in self.words:
+            return True
+        return self.test is not None and isinstance(word, str) and bool(self.test(word))
+
+
 def has_digit(text: str) -> bool:
     """Any character that `str.isdigit` accepts (every class step's first look)."""
     return any(map(str.isdigit, text))
@@ -91,7 +114,7 @@ def scan(
     lower: list[str],
     read: Reader,
     skip: frozenset[str] = frozenset(),
-    starts: frozenset[str] | None = None,
+    starts: Container[str] | None = None,
 ) -> list[str]:
     """Apply `read` at each token, skipping punctuation and `skip` (the fillers), and write
     what it reads.
@@ -104,9 +127,10 @@ def scan(
     for a filler ("twenty uh kilos"). What is skipped inside a span that was read goes with
     it; elsewhere it stays where it was.
 
-    `starts`, when given, is every word of letters only (lower case) at which `read` can
-    find a span: `read` is not called at any other word of letters only, as most words of
-    a text start nothing. A word with a digit or a symbol is always read.
+    `starts`, when given, holds every word of letters only (lower case) at which `read`
+    can find a span (a set, or `StartWords`): `read` is not called at any other word of
+    letters only, as most words of a text start nothing. A word with a digit or a symbol
+    is always read.
     """
     keep = [
         i
@@ -122,7 +146,7 @@ def scan(
         candidates: Iterable[int] = range(len(words))
     else:
         candidates = [
-            k for k, word in enumerate(words_lower) if word in starts or not word.isalpha()
+            k for k, word in enumerate(words_lower) if not word.isalpha() or word in starts
         ]
     out: list[str] = []
     position = 0  # the next token of `tokens` not yet written

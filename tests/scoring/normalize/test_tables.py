@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scoring import build_normalizer, clear_caches, load_bundle
-from scoring.normalize import fractions, measures, tables, times
+from scoring.normalize import cardinals, dates, fractions, measures, ordinals, tables, times
 from scoring.normalize.tables import scan
 
 DEMO = Path(__file__).resolve().parents[3] / "reviewapp" / "demo" / "demo_conversations.jsonl"
@@ -20,6 +20,11 @@ CLASS_TEXTS = [
     "three quarters of the 20 kg, $20/mo, 1 1/2 cups",
     "twenty uh kilos and one, kilo",
     "call 5 5 5 0 1 4 7 at ten to 5 pm",
+    "on the twenty fifth of July 1990, the 3rd of May, in the 1980s",
+    "am fünfundzwanzigsten Mai, dreiviertel Stunden, der dritte Platz",
+    "le premier janvier, trois quarts d'heure, le XXI siècle",
+    "el quinto día de mayo, tres cuartos, el siglo XXI",
+    "one million people, 2.5 million, one billion",
 ]
 
 
@@ -59,7 +64,7 @@ def _texts() -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr", "es"])
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
 def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monkeypatch):
     texts = _texts()
     clear_caches()
@@ -69,7 +74,7 @@ def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monke
     def scan_every_word(tokens, lower, read, skip=frozenset(), starts=None):
         return scan(tokens, lower, read, skip)
 
-    for module in (measures, fractions, times):
+    for module in (cardinals, dates, fractions, measures, ordinals, times):
         monkeypatch.setattr(module, "scan", scan_every_word)
     clear_caches()
     slow = build_normalizer(load_bundle(language))
