@@ -25,6 +25,10 @@ CLASS_TEXTS = [
     "le premier janvier, trois quarts d'heure, le XXI siècle",
     "el quinto día de mayo, tres cuartos, el siglo XXI",
     "one million people, 2.5 million, one billion",
+    "fifty six point three per square kilometer, the zeroth item",
+    "zwei und vierzig tausend zwei hundert neun und fünfzig pro quadrat meter, eine stunde",
+    "cinquante-six virgule trois par kilomètre carré, la seconde fois",
+    "medio milímetro, el vigesimosegundo, el tercer piso",
 ]
 
 
