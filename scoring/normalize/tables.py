@@ -127,10 +127,10 @@ def scan(
     for a filler ("twenty uh kilos"). What is skipped inside a span that was read goes with
     it; elsewhere it stays where it was.
 
-    `starts`, when given, holds every word (lower case, as written) of letters, with or
-    without marks at its edges, at which `read` can find a span (a set, or `StartWords`):
-    `read` is not called at any other such word ("team", "team."), as most words of a
-    text start nothing. A word with a digit or another symbol is always read.
+    `starts`, when given, holds every word of letters only (lower case) at which `read`
+    can find a span (a set, or `StartWords`): `read` is not called at any other word of
+    letters only, as most words of a text start nothing. A word with a digit or a symbol
+    is always read.
     """
     keep = [
         i
@@ -146,9 +146,7 @@ def scan(
         candidates: Iterable[int] = range(len(words))
     else:
         candidates = [
-            k
-            for k, word in enumerate(words_lower)
-            if not word.strip(_EDGE_MARKS).isalpha() or word in starts
+            k for k, word in enumerate(words_lower) if not word.isalpha() or word in starts
         ]
     out: list[str] = []
     position = 0  # the next token of `tokens` not yet written
@@ -168,11 +166,6 @@ def scan(
         after = end
     out.extend(tokens[position:])
     return out
-
-
-# Marks at the edges of a word of letters ("team.", "(noon)") that no reader starts at
-# unless `starts` lists the word so; the readers' own symbols (/ + - @ # $) are not here.
-_EDGE_MARKS = ".,!?;:\"'()"
 
 
 def _single_digit(word: str) -> bool:
