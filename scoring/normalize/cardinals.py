@@ -58,6 +58,8 @@ _UNDERSCORED = regex.compile(r"_+\d+(?:[.,]\d+)?_*|\d+(?:[.,]\d+)?_+")
 # A written number that starts at its point: .5, .1205
 _POINT_FIRST = regex.compile(r"[.,]\d+")
 # Not before a letter: "1 100º" (un centésimo) is a fraction's parts, not 1100º.
+# For `scan`: no word of letters only starts a span (a reader that needs a digit first).
+_NO_WORDS: frozenset[str] = frozenset()
 _SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,]|[^\W\d_]| \d)")
 
 
@@ -132,6 +134,10 @@ def build_cardinals(
                 return i + 2, [merged]
         return None
 
+    # Words of letters only that `merge_scale` can start at: a one word before a large
+    # scale (one million); every other number it merges is written with digits.
+    scale_starts = ones if large else frozenset()
+
     def convert(text: str) -> str:
         if not has_digit(text):
             words = text.lower().split()
@@ -145,14 +151,15 @@ def build_cardinals(
         for _ in range(3):  # minus point two: 0.2 first, then -0.2, as a second pass reads it
             if vocabulary.isdisjoint(lower):
                 break
-            read = scan(tokens, lower, read_words, skip)
+            # read_words starts only at a word of its vocabulary or a word with a digit
+            read = scan(tokens, lower, read_words, skip, vocabulary)
             if read == tokens:
                 break
             tokens, lower = read, lowered(read)
         if runs is not None:
-            tokens = scan(tokens, lower, read_run, skip)
+            tokens = scan(tokens, lower, read_run, skip, _NO_WORDS)  # a run starts at a digit
             lower = lowered(tokens)
-        return " ".join(scan(tokens, lower, merge_scale, skip))
+        return " ".join(scan(tokens, lower, merge_scale, skip, scale_starts))
 
     if rules.roman_suffixes:
         return _with_roman(convert, _roman_ordinals(rules.roman_suffixes))

@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from ..config.classes import DateRules
-from .tables import PhraseTable, has_digit, lowered, scan, word_set
+from .tables import PhraseTable, StartWords, has_digit, lowered, scan, word_set
 
 __all__ = ["build_dates", "build_year_pairs"]
 
@@ -181,6 +181,13 @@ def build_dates(
                 return i + decade[0], [decade[1]]
         return found
 
+    # Words of letters only that `read_or_decade` can start at: day words (the 25th of),
+    # months, decades, and an ordinal word said as a day; a numeric date has digits.
+    starts = StartWords(
+        day_words | months.firsts | decades.firsts,
+        (lambda word: day_at([word], [word], 0)) if ordinal_words is not None else None,
+    )
+
     def convert(text: str) -> str:
         if not has_digit(text) and not _has(text, decades.firsts):
             if ordinal_words is None or not _has(text, months.firsts):
@@ -193,7 +200,7 @@ def build_dates(
             # reads them: "junio 1992-07-09" is "junio 9 julio 1992", and junio 9 a date.
             tokens = [part for token in tokens for part in numeric_written(token)]
         lower = lowered(tokens)
-        out = scan(tokens, lower, read_or_decade, skip)
+        out = scan(tokens, lower, read_or_decade, skip, starts)
         return " ".join(_decades(out))
 
     def numeric_written(token: str) -> list[str]:

@@ -35,7 +35,7 @@ from text_to_num import alpha2digit
 
 from ..caches import memo
 from ..config.classes import FractionRules
-from .tables import PhraseTable, has_digit, lowered, scan, word_set
+from .tables import PhraseTable, StartWords, has_digit, lowered, scan, word_set
 
 __all__ = ["build_fractions", "vulgar_fractions"]
 
@@ -157,12 +157,16 @@ def build_fractions(
             return True
         return joined is not None and any(joined(word) for word in words)
 
+    # Words of letters only that `read` can start at: a named fraction, a one word (its
+    # numerator), a joined fraction word (dreiviertel).
+    starts = StartWords(named.firsts | ones, joined)
+
     def convert(text: str) -> str:
         if not has_digit(text) and not any(ch in _VULGAR for ch in text):
             if not has_words(text):
                 return text
         tokens = _written(text.split())
-        return " ".join(scan(tokens, lowered(tokens), read, skip))
+        return " ".join(scan(tokens, lowered(tokens), read, skip, starts))
 
     return convert
 

@@ -201,12 +201,16 @@ def build_measures(
             return end + 1
         return end
 
+    # Words of letters only that `read` can start at: a one word, an amount word, a per
+    # or rate word (`scan` reads every other word, as one with a digit or a slash).
+    starts = ones | frozenset(amounts) | per | rate
+
     def convert(text: str) -> str:
         if not has_digit(text) and ones.isdisjoint(text.lower().split()):
             if not (amounts and any(word in amounts for word in text.lower().split())):
                 return text
         tokens = _set_units_apart(text.split(), symbol)
-        return " ".join(scan(tokens, lowered(tokens), read, skip))
+        return " ".join(scan(tokens, lowered(tokens), read, skip, starts))
 
     def apart(text: str) -> str:
         if not has_digit(text):

@@ -38,7 +38,7 @@ from text_to_num import alpha2digit
 from ..caches import memo
 from ..config.classes import OrdinalRules
 from .cardinals import roman_number
-from .tables import PhraseTable, has_digit, lowered, scan, word_set
+from .tables import PhraseTable, StartWords, has_digit, lowered, scan, word_set
 
 __all__ = ["build_ordinals", "ordinal_word_reader"]
 
@@ -106,6 +106,13 @@ def build_ordinals(
             end, value = end + following[0], total
         return end, [value]
 
+    def can_start(word: str) -> object:
+        return (roman_before and roman_number(word)) or (joined is not None and joined(word))
+
+    # Words of letters only that `read` can start at: an ordinal word of the table, a
+    # joined ordinal word, a Roman numeral (before a roman_before word).
+    starts = StartWords(words.firsts, can_start)
+
     def convert(text: str) -> str:
         tokens = text.split()
         if apart and has_digit(text):
@@ -117,7 +124,7 @@ def build_ordinals(
         if words.firsts.isdisjoint(lower) and not rules.in_parts and roman_before.isdisjoint(lower):
             if joined is None or not any(map(joined, lower)):
                 return " ".join(tokens)
-        return " ".join(scan(tokens, lower, read, skip))
+        return " ".join(scan(tokens, lower, read, skip, starts))
 
     return convert
 

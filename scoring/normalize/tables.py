@@ -18,11 +18,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-__all__ = ["Amount", "PhraseTable", "has_digit", "is_number", "lowered", "scan", "word_set"]
+__all__ = [
+    "Amount",
+    "PhraseTable",
+    "StartWords",
+    "has_digit",
+    "is_number",
+    "lowered",
+    "scan",
+    "word_set",
+]
 
 V = TypeVar("V")
 
@@ -74,6 +83,20 @@ class PhraseTable(Generic[V]):
 Reader = Callable[[list[str], list[str], int], "tuple[int, list[str]] | None"]
 
 
+@dataclass(frozen=True)
+class StartWords:
+    """Words at which a reader can start a span, for `scan`: the listed ones, and those
+    `test` accepts (for words no table lists: an ordinal word, a joined fraction word)."""
+
+    words: frozenset[str]
+    test: Callable[[str], object] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if word in self.words:
+            return True
+        return self.test is not None and isinstance(word, str) and bool(self.test(word))
+
+
 def has_digit(text: str) -> bool:
     """Any character that `str.isdigit` accepts (every class step's first look)."""
     return any(map(str.isdigit, text))
@@ -87,7 +110,11 @@ def _punctuation(token: str) -> bool:
 
 
 def scan(
-    tokens: list[str], lower: list[str], read: Reader, skip: frozenset[str] = frozenset()
+    tokens: list[str],
+    lower: list[str],
+    read: Reader,
+    skip: frozenset[str] = frozenset(),
+    starts: Container[str] | None = None,
 ) -> list[str]:
     """Apply `read` at each token, skipping punctuation and `skip` (the fillers), and write
     what it reads.
@@ -99,34 +126,50 @@ def scan(
     must read across it too (the normalizer must give the same text twice); the same holds
     for a filler ("twenty uh kilos"). What is skipped inside a span that was read goes with
     it; elsewhere it stays where it was.
+
+    `starts`, when given, holds every word of letters only (lower case) at which `read`
+    can find a span (a set, or `StartWords`): `read` is not called at any other word of
+    letters only, as most words of a text start nothing. A word with a digit or a symbol
+    is always read.
     """
-    keep = [i for i, token in enumerate(tokens) if not (lower[i] in skip or _punctuation(token))]
+    keep = [
+        i
+        for i, token in enumerate(tokens)
+        if (token[:1].isalnum() or not _punctuation(token)) and lower[i] not in skip
+    ]
     if len(keep) == len(tokens):
         words, words_lower = tokens, lower
     else:
         words = [tokens[i] for i in keep]
         words_lower = [lower[i] for i in keep]
+    if starts is None:
+        candidates: Iterable[int] = range(len(words))
+    else:
+        candidates = [
+            k for k, word in enumerate(words_lower) if not word.isalpha() or word in starts
+        ]
     out: list[str] = []
-    position = 0  # the next token of `tokens` to write
-    k = 0
-    # A digit right after a digit is inside a run of digits said one by one (a phone
-    # number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
-    single = [len(word) == 1 and word.isdigit() for word in words]
-    while k < len(words):
-        inside = k > 0 and single[k] and single[k - 1]
-        found = None if inside else read(words, words_lower, k)
+    position = 0  # the next token of `tokens` not yet written
+    after = 0  # the next word not inside a span already read
+    for k in candidates:
+        # A digit right after a digit is inside a run of digits said one by one (a phone
+        # number a second pass sees as 5 5 5 0 1 4 7): not the start of anything.
+        if k < after or (k > 0 and _single_digit(words[k]) and _single_digit(words[k - 1])):
+            continue
+        found = read(words, words_lower, k)
         if found is None:
-            out.extend(tokens[position : keep[k] + 1])
-            position = keep[k] + 1
-            k += 1
             continue
         end, canonical = found
-        out.extend(tokens[position : keep[k]])  # punctuation before the span
+        out.extend(tokens[position : keep[k]])  # what came before, punctuation included
         out.extend(canonical)
         position = keep[end - 1] + 1
-        k = end
+        after = end
     out.extend(tokens[position:])
     return out
+
+
+def _single_digit(word: str) -> bool:
+    return len(word) == 1 and word.isdigit()
 
 
 def word_set(words: Iterable[str], form: Callable[[str], str] | None = None) -> frozenset[str]:

@@ -366,6 +366,10 @@ def build_times(
         base = -30 if half else 0
         return suffix(tokens, lower, after, hour, _shifted(hour, base + way[1] * minutes))
 
+    # Words of letters only that `read` can start at: an article, a fraction of an hour, a
+    # half-before word, a named time; a clock, an hour or a zone offset has a digit or a sign.
+    starts = articles | fractions.firsts | half_before | named.firsts
+
     def convert(text: str) -> str:
         if not has_digit(text) and not (named and _has(text, named.firsts)):
             return text
@@ -377,7 +381,7 @@ def build_times(
             ":" in t or (stuck_h is not None and "h" in t) or "." in t for t in tokens
         ):
             return " ".join(tokens)
-        return " ".join(scan(tokens, lower, read_whole, skip))
+        return " ".join(scan(tokens, lower, read_whole, skip, starts))
 
     def read_whole(tokens: list[str], lower: list[str], i: int) -> tuple[int, list[str]] | None:
         """A time and the hour words right after it: one left after `0 h` (0 h h) would
