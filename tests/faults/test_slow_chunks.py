@@ -30,14 +30,18 @@ pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.redis]
 #: The worker's own limits; this process (the sender) keeps 300 s and 360 s.
 WORKER_LIMITS = {"CELERY_TASK_SOFT_TIME_LIMIT": "1", "CELERY_TASK_TIME_LIMIT": "30"}
 
+HUGE_WORDS = 100_000
 WORDS = "my flight to boston leaves at seven thirty on monday the twenty first".split()
 
 
 def huge_turn(conversation, index: int) -> Turn:
-    """A turn of 40,000 words a side: about 5 s to score here, alone past the limits of
-    these workers (built-in steps and the alignment are linear in it; no rule is slow)."""
-    reference = " ".join(WORDS[(i * 7 + index) % len(WORDS)] for i in range(40_000))
-    hypothesis = " ".join(WORDS[(i * 5 + index) % len(WORDS)] for i in range(40_000))
+    """A turn of 100,000 words a side, past the limits of these workers alone (no rule is
+    slow: it is long). Each side takes longer than the limit to normalize on its own, so
+    it stays too slow on a retry: an attempt cut short may leave the other side's
+    normalization remembered, and at 40,000 words the retries of a split chunk finished
+    it once the class steps got faster."""
+    reference = " ".join(WORDS[(i * 7 + index) % len(WORDS)] for i in range(HUGE_WORDS))
+    hypothesis = " ".join(WORDS[(i * 5 + index) % len(WORDS)] for i in range(HUGE_WORDS))
     return add_turn(conversation, index, reference, hypothesis)
 
 
