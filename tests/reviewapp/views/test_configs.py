@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from reviewapp.models import Language, Proposal
+from reviewapp.models import ConfigVersion, Language, Proposal
 from reviewapp.services import proposals
 from reviewapp.services.configs import ensure_languages
 from tests.reviewapp.factories import with_fillers
@@ -13,18 +13,27 @@ from tests.reviewapp.factories import with_fillers
 pytestmark = pytest.mark.django_db
 
 
-def version_row(html: str, number: int) -> str:
-    start = html.index(f'<tr id="version-{number}">')
-    return html[start : html.index("</tr>", start)]
-
-
-def test_history_shows_a_dependency_bump_with_its_pinned_english(client_for, reviewer, make_user):
+@pytest.fixture
+def ahem_approved(reviewer, make_user) -> Proposal:
+    """English v2 (ahem a filler), approved from a reviewer's proposal; Hindi, which pins
+    English, gets its dependency bump."""
     ensure_languages()
     en_v1 = Language.objects.get(code="en").active_version
     proposal = proposals.do_create_proposal(
         reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
     )
     proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+    return proposal
+
+
+def version_row(html: str, number: int) -> str:
+    start = html.index(f'<tr id="version-{number}">')
+    return html[start : html.index("</tr>", start)]
+
+
+def test_history_shows_a_dependency_bump_with_its_pinned_english(
+    client_for, reviewer, ahem_approved
+):
     hi_v2 = Language.objects.get(code="hi").active_version
     page = client_for(reviewer).get(reverse("reviewapp:config_history", args=["hi"]))
     row = version_row(page.content.decode(), 2)
@@ -38,13 +47,7 @@ def chart_of(html: str, chart_id: str) -> str:
     return html[start : html.index("</figure>", start)]
 
 
-def test_the_rate_chart_has_axes_values_and_a_text_alternative(client_for, reviewer, make_user):
-    ensure_languages()
-    en_v1 = Language.objects.get(code="en").active_version
-    proposal = proposals.do_create_proposal(
-        reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
-    )
-    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+def test_the_rate_chart_has_axes_values_and_a_text_alternative(client_for, reviewer, ahem_approved):
     page = client_for(reviewer).get(reverse("reviewapp:config_history", args=["en"]))
     chart = chart_of(page.content.decode(), "rate-chart")
     assert 'role="img" aria-labelledby="rate-chart-title rate-chart-desc"' in chart
@@ -110,22 +113,16 @@ def test_a_language_without_a_config_has_no_history_page(client_for, reviewer):
     assert client.get(reverse("reviewapp:config_history", args=["xx"])).status_code == 404
 
 
-def test_a_revert_is_a_proposal_a_maintainer_decides(client_for, reviewer, make_user):
-    ensure_languages()
-    en_v1 = Language.objects.get(code="en").active_version
-    proposal = proposals.do_create_proposal(
-        reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
-    )
-    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+def test_a_revert_is_a_proposal_a_maintainer_decides(client_for, reviewer, ahem_approved):
     url = reverse("reviewapp:config_revert", args=["en", 1])
     response = client_for(reviewer).post(url)
-    revert = Proposal.objects.exclude(pk=proposal.pk).get()
+    revert = Proposal.objects.exclude(pk=ahem_approved.pk).get()
     assert response.status_code == 302
     assert response["Location"] == reverse("reviewapp:proposal", args=[revert.pk])
     assert (revert.title, revert.status, revert.content) == (
         "Revert en to v1",
         Proposal.Status.PENDING,
-        en_v1.content,
+        ConfigVersion.objects.get(language="en", number=1).content,
     )
     assert Language.objects.get(code="en").active_version.number == 2  # nothing applied yet
 
@@ -147,13 +144,7 @@ def test_a_revert_to_a_version_that_does_not_exist_is_not_found(client_for, revi
     assert client_for(reviewer).get(url).status_code == 405
 
 
-def test_the_diff_shows_only_for_two_versions_that_exist(client_for, reviewer, make_user):
-    ensure_languages()
-    en_v1 = Language.objects.get(code="en").active_version
-    proposal = proposals.do_create_proposal(
-        reviewer, "en", with_fillers(en_v1, "ahem"), title="ahem is a filler"
-    )
-    proposals.do_approve(make_user("mia-en", maintains=["en"]), proposal)
+def test_the_diff_shows_only_for_two_versions_that_exist(client_for, reviewer, ahem_approved):
     client = client_for(reviewer)
     url = reverse("reviewapp:config_history", args=["en"])
     assert "diff_pair" in client.get(url, {"a": "1", "b": "2"}).context
