@@ -54,15 +54,13 @@ def activate(version: ConfigVersion, *, user=None, incremental: bool = False, **
     return job
 
 
-def start_rescore(version: ConfigVersion, *, user=None, incremental: bool = False) -> Job:
-    """A rescore job of the turns of the languages the version scores: all of them, or
-    (`incremental`, when `carry.plan_carry` can bound the edit) only those the edit can
-    change, after the others' scores were carried over in this transaction."""
+def start_rescore(version: ConfigVersion, *, user=None) -> Job:
+    """A rescore job of every scored turn of the languages the version scores (an edit
+    whose turns can be bounded is planned by `plan_rescore` instead)."""
     codes = list(Language.objects.codes_for(version.language))
-    plan = plan_carry(version, codes) if incremental else None
-    turn_ids, carried = _carry_or_all(version, codes, plan)
+    turn_ids, carried = _carry_or_all(version, codes, None)
     job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
-    _record_queued(job, plan, carried, user=user)
+    _record_queued(job, None, carried, user=user)
     return job
 
 
