@@ -39,6 +39,10 @@ __all__ = ["CharRescuer"]
 _LATIN_WORD = re.compile(r"[a-z]+")
 
 
+def _raw_latin_words(raw: str) -> frozenset[str]:
+    return frozenset(_LATIN_WORD.findall(unicodedata.normalize("NFKC", raw).lower()))
+
+
 def _is_latin_letter(ch: str) -> bool:
     return "a" <= ch <= "z" or "A" <= ch <= "Z"
 
@@ -54,8 +58,11 @@ class CharRescuer:
     def __call__(self, reference: str, hypothesis: str, alignment: Alignment):
         rescues: list[Rescue] = []
         latin = _latin_letters(alignment.ref), _latin_letters(alignment.hyp)
-        for region in wrong_regions(alignment) if alignment.errors and any(latin) else ():
-            rescue = self._check(region, alignment, reference, hypothesis)
+        regions = wrong_regions(alignment) if alignment.errors and any(latin) else ()
+        # The raw words once per side, not once per region: a long turn has many regions.
+        raw = (_raw_latin_words(reference), _raw_latin_words(hypothesis)) if regions else ()
+        for region in regions:
+            rescue = self._check(region, alignment, *raw)
             if rescue is not None:
                 rescues.append(rescue)
         counts, per_language = self._count(alignment, rescues, *latin)
@@ -64,16 +71,16 @@ class CharRescuer:
         )
         return counts, block
 
-    def _check(self, region, alignment: Alignment, reference: str, hypothesis: str):
+    def _check(self, region, alignment: Alignment, ref_words: frozenset, hyp_words: frozenset):
         ref_span = (region.ref_start, region.ref_end)
         hyp_span = (region.hyp_start, region.hyp_end)
         ref_text = "".join(alignment.ref[slice(*ref_span)])
         hyp_text = "".join(alignment.hyp[slice(*hyp_span)])
-        if self._latin_word(alignment.ref, ref_span, reference) and self._native_word(
+        if self._latin_word(alignment.ref, ref_span, ref_words) and self._native_word(
             alignment.hyp, hyp_span
         ):
             latin, native = ref_text, hyp_text
-        elif self._latin_word(alignment.hyp, hyp_span, hypothesis) and self._native_word(
+        elif self._latin_word(alignment.hyp, hyp_span, hyp_words) and self._native_word(
             alignment.ref, ref_span
         ):
             latin, native = hyp_text, ref_text
@@ -93,7 +100,7 @@ class CharRescuer:
         )
 
     @staticmethod
-    def _latin_word(chars, span: tuple[int, int], raw: str) -> bool:
+    def _latin_word(chars, span: tuple[int, int], raw_words: frozenset[str]) -> bool:
         start, end = span
         if end - start < 2:
             return False
@@ -104,9 +111,7 @@ class CharRescuer:
             end < len(chars) and _is_latin_letter(chars[end])
         ):
             return False
-        # One word of the raw text, not words that normalizing ran together.
-        raw_words = _LATIN_WORD.findall(unicodedata.normalize("NFKC", raw).lower())
-        return word in raw_words
+        return word in raw_words  # one word of the raw text, not words normalizing ran together
 
     def _native_word(self, chars, span: tuple[int, int]) -> bool:
         start, end = span
