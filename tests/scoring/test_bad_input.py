@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -109,11 +108,9 @@ def test_ten_thousand_word_turns(scorer):
     words = (MIXED_SCRIPTS + " book a flight to Berlin at 7 30 please").split()
     reference = " ".join(words[i % len(words)] for i in range(10_000))
     hypothesis = " ".join(words[(i + (i % 13 == 0)) % len(words)] for i in range(10_000) if i % 17)
-    started = time.monotonic()
     result = assert_defined(scorer, reference, hypothesis)
     assert result.counts.ref_len > 0 and result.counts.errors > 0
     assert assert_defined(scorer, reference, reference).counts.errors == 0
-    assert time.monotonic() - started < 60  # slow is fine, hanging is not
 
 
 # --- Hypothesis ---------------------------------------------------------------------------
