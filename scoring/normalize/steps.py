@@ -294,16 +294,19 @@ def emails_step(config: LanguageConfig) -> StepFn | None:
     )
 
 
-def _reads_as_number(config: LanguageConfig) -> Callable[[str], bool]:
+def _reads_as_number(config: LanguageConfig, *, fillers: bool = True) -> Callable[[str], bool]:
     """Would another step rewrite this word if a code came out as it: a number word ("one",
-    "oss" for text2num), a filler (Hotel Mike Mike = hmm), a contraction or a spelling?"""
+    "oss" for text2num), a filler (Hotel Mike Mike = hmm), a contraction or a spelling?
+    Without `fillers` for a code kept in capitals: `case` keeps a filler written so (MM)."""
     is_number = _number_word_test(config)
     form = vocabulary_form(config)
     words = frozenset(
         form(key.split()[0])
         for mapping in (config.number_words, config.contractions, config.spellings)
         for key in mapping
-    ) | frozenset(form(filler) for filler in config.fillers)
+    )
+    if fillers:
+        words |= frozenset(form(filler) for filler in config.fillers)
     return lambda word: is_number(word) or form(word) in words
 
 
@@ -349,7 +352,7 @@ def spelled_codes_step(config: LanguageConfig) -> StepFn | None:
         fillers,
         form,
         {form(name): digit for name, digit in rules.digit_names.items()},
-        _reads_as_number(config),
+        _reads_as_number(config, fillers=False),  # its codes stay capitals (M M = MM)
         _names_by_letter(rules.letter_names, form),
     )
 

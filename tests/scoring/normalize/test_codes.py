@@ -28,6 +28,8 @@ SAME_CODE = [
     ("en", "K L M dash four five six", "KLM-456"),  # spoken_symbols, unchanged
     ("en", "Y T M nine two four dash five", "YTM924-5"),  # the two rules agree
     ("en", "F uh L", "FL"),  # a filler inside a code
+    ("en", "code M M ok", "code MM ok"),  # a code that is a filler in capitals: MM stays
+    ("en", "H M M 4", "HMM4"),
     ("en", '"F L"', "FL"),
     # "as in" and the radio alphabet
     ("en", "Y as in Yankee", "Y"),
