@@ -2,8 +2,9 @@
 
 A Score keeps its alignment as ops `[kind, ref_index, hyp_index]` over the normalized
 tokens (words split on spaces, or characters for unit "char"). An error region is a
-maximal run of non-equal ops, the same regions `scoring.align.Alignment.regions` gives,
-so a flag's token indices mean the same thing here, in the library and in the CLI.
+maximal run of non-equal ops: a `scoring.align.Region`, the same regions
+`scoring.align.Alignment.regions` gives, so a flag's token indices mean the same thing
+here, in the library and in the CLI.
 
 >>> ops = [["equal", 0, 0], ["substitute", 1, 1], ["equal", 2, 2], ["insert", None, 3]]
 >>> [(r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in regions(ops)]
@@ -15,18 +16,16 @@ older (or stranger) than this code, so it never raises on a malformed op.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scoring.align import align, regions_of_ops
+from scoring.align import Region, align, join, regions_of_ops
 
 __all__ = [
     "Column",
-    "Region",
     "Segment",
     "StepRow",
     "Why",
-    "join",
     "overlaps",
     "part_of",
     "regions",
@@ -38,23 +37,6 @@ __all__ = [
 ]
 
 KINDS = ("equal", "substitute", "delete", "insert")
-
-
-@dataclass(frozen=True, slots=True)
-class Region:
-    """Reference tokens [ref_start, ref_end) against hypothesis tokens [hyp_start, hyp_end)."""
-
-    index: int
-    ref_start: int
-    ref_end: int
-    hyp_start: int
-    hyp_end: int
-
-    def ref_span(self, ref_tokens: Sequence[str], unit: str) -> str:
-        return join(ref_tokens[self.ref_start : self.ref_end], unit)
-
-    def hyp_span(self, hyp_tokens: Sequence[str], unit: str) -> str:
-        return join(hyp_tokens[self.hyp_start : self.hyp_end], unit)
 
 
 #: A letter per kind, so a column reads without colour (colour-blind reviewers, print).
@@ -99,10 +81,6 @@ def tokens(text: str, unit: str) -> list[str]:
     return list(text) if unit == "char" else text.split()
 
 
-def join(parts: Iterable[str], unit: str) -> str:
-    return "".join(parts) if unit == "char" else " ".join(parts)
-
-
 def _parse(op) -> tuple[str, int | None, int | None] | None:
     if not isinstance(op, (list, tuple)) or len(op) != 3 or op[0] not in KINDS:
         return None
@@ -115,13 +93,10 @@ def _parse(op) -> tuple[str, int | None, int | None] | None:
 
 
 def regions(ops: Sequence) -> list[Region]:
-    """Maximal runs of non-equal ops, numbered from 0 in reading order: the library's
-    regions (`scoring.align.regions_of_ops`), a malformed op skipped."""
+    """The regions of a stored alignment (`scoring.align.regions_of_ops`), a malformed op
+    skipped."""
     kinds = (parsed[0] for parsed in map(_parse, ops) if parsed is not None)
-    return [
-        Region(index, r.ref_start, r.ref_end, r.hyp_start, r.hyp_end)
-        for index, r in enumerate(regions_of_ops(kinds))
-    ]
+    return list(regions_of_ops(kinds))
 
 
 # --- parts of a region: a flag may cover some of its tokens --------------------------------

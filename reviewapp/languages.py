@@ -1,9 +1,10 @@
 """The languages the product scores, read from the config files in `settings.CONFIGS_DIR`.
 
-A language is data: each `<lang>.json` config is one language (its `display_name` and
-`direction`), and each of its `regional_variants` (fr-CA in fr.json) is one more, scored by
-that file. Adding `xx.json` adds the language; no Python edit, no migration. The table is
-read again when a config file changes, so a test may point CONFIGS_DIR elsewhere.
+A language is data: each `<lang>.json` config is one language (its `display_name`,
+`direction` and `scripts`), and each of its `regional_variants` (fr-CA in fr.json) is one
+more, scored by that file. Adding `xx.json` adds the language; no Python edit, no
+migration. The table is read again when a config file changes, so a test may point
+CONFIGS_DIR elsewhere.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ __all__ = [
     "language_choices",
     "language_filter_choices",
     "language_name",
+    "language_scripts",
     "languages",
 ]
 
@@ -33,6 +35,7 @@ class LanguageInfo:
     name: str
     direction: str  # "ltr" or "rtl"
     config_language: str  # whose file scores it (fr for fr-CA)
+    scripts: tuple[str, ...] = ()  # what it is written in, for the data-quality check
 
 
 def languages() -> dict[str, str]:
@@ -55,6 +58,12 @@ def is_rtl(code: str) -> bool:
     return info is not None and info.direction == "rtl"
 
 
+def language_scripts(code: str) -> tuple[str, ...]:
+    """The scripts its config lists; () for a language with no config or none listed."""
+    info = _table().get(code)
+    return info.scripts if info else ()
+
+
 def language_choices() -> list[tuple[str, str]]:
     """(code, name) pairs for a form's ChoiceField (pass the function: read when shown)."""
     return list(languages().items())
@@ -72,9 +81,11 @@ def _read_table(folder: str, stamps: tuple) -> dict[str, LanguageInfo]:
     table = {}
     for code in config_languages(folder):
         config = load_bundle(code, folder).config
-        table[code] = LanguageInfo(code, config.display_name or code, config.direction, code)
-        for variant, name in config.regional_variants.items():
-            table[variant] = LanguageInfo(variant, name, config.direction, code)
+        scripts = tuple(config.scripts)
+        name = config.display_name or code
+        table[code] = LanguageInfo(code, name, config.direction, code, scripts)
+        for variant, variant_name in config.regional_variants.items():
+            table[variant] = LanguageInfo(variant, variant_name, config.direction, code, scripts)
     return table
 
 

@@ -7,6 +7,10 @@
 ('substitute', 1, 1)
 >>> [(r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in a.regions]
 [(1, 2, 1, 2), (3, 3, 3, 4)]
+>>> a.regions[1]
+Region(index=1, ref_start=3, ref_end=3, hyp_start=3, hyp_end=4)
+>>> a.regions[1].hyp_span(a.hyp, "word"), a.regions[1].ref_span(a.ref, "word")
+('down', '')
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Literal
 
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["Alignment", "Op", "Region", "align", "regions_of_ops"]
+__all__ = ["Alignment", "Op", "Region", "align", "join", "regions_of_ops"]
 
 OpKind = Literal["equal", "substitute", "insert", "delete"]
 _KIND = {"equal": "equal", "replace": "substitute", "insert": "insert", "delete": "delete"}
@@ -37,12 +41,27 @@ class Op:
 @dataclass(frozen=True, slots=True)
 class Region:
     """A maximal run of non-equal ops: reference tokens [ref_start, ref_end) against
-    hypothesis tokens [hyp_start, hyp_end)."""
+    hypothesis tokens [hyp_start, hyp_end), the `index`-th (from 0) in reading order.
 
+    The index is what a reviewer and a stored label name a region by; a part of a region
+    (the tokens one flag covers) keeps its region's index."""
+
+    index: int
     ref_start: int
     ref_end: int
     hyp_start: int
     hyp_end: int
+
+    def ref_span(self, ref_tokens: Sequence[str], unit: str) -> str:
+        return join(ref_tokens[self.ref_start : self.ref_end], unit)
+
+    def hyp_span(self, hyp_tokens: Sequence[str], unit: str) -> str:
+        return join(hyp_tokens[self.hyp_start : self.hyp_end], unit)
+
+
+def join(parts: Iterable[str], unit: str) -> str:
+    """Tokens back into text: characters (unit "char") touch, words take a space."""
+    return "".join(parts) if unit == "char" else " ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -82,14 +101,14 @@ class Alignment:
         for tag, r1, r2, h1, h2 in self.blocks:
             if tag == "equal":
                 if current:
-                    regions.append(Region(*current))
+                    regions.append(Region(len(regions), *current))
                 current = None
             elif current is None:
                 current = [r1, r2, h1, h2]
             else:
                 current[1], current[3] = r2, h2
         if current:
-            regions.append(Region(*current))
+            regions.append(Region(len(regions), *current))
         return tuple(regions)
 
 
@@ -98,8 +117,8 @@ def regions_of_ops(kinds: Iterable[str]) -> tuple[Region, ...]:
     alignment keeps it: the regions `Alignment.regions` gives for the same alignment.
 
     >>> ops = ["equal", "substitute", "equal", "insert"]
-    >>> [(r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in regions_of_ops(ops)]
-    [(1, 2, 1, 2), (3, 3, 3, 4)]
+    >>> [(r.index, r.ref_start, r.ref_end, r.hyp_start, r.hyp_end) for r in regions_of_ops(ops)]
+    [(0, 1, 2, 1, 2), (1, 3, 3, 3, 4)]
     """
     found: list[Region] = []
     ref_pos = hyp_pos = 0
@@ -107,7 +126,7 @@ def regions_of_ops(kinds: Iterable[str]) -> tuple[Region, ...]:
     for kind in kinds:
         if kind == "equal":
             if start is not None:
-                found.append(Region(start[0], ref_pos, start[1], hyp_pos))
+                found.append(Region(len(found), start[0], ref_pos, start[1], hyp_pos))
                 start = None
         elif start is None:
             start = (ref_pos, hyp_pos)
@@ -116,7 +135,7 @@ def regions_of_ops(kinds: Iterable[str]) -> tuple[Region, ...]:
         if kind != "delete":
             hyp_pos += 1
     if start is not None:
-        found.append(Region(start[0], ref_pos, start[1], hyp_pos))
+        found.append(Region(len(found), start[0], ref_pos, start[1], hyp_pos))
     return tuple(found)
 
 

@@ -24,7 +24,7 @@ from .compare import compare, format_comparison
 from .config import LanguageConfig
 from .corpus import PairInput, unusable_reason
 from .dataquality import KINDS
-from .dataquality.files import check_file, configured_code_switch
+from .dataquality.files import check_file, configured_scripts
 from .errors import InputError, ScoringError
 from .evaluate import ALIGNMENTS, Evaluation, Utterance, evaluate
 from .formats import (
@@ -454,8 +454,8 @@ def _labels(args: argparse.Namespace) -> int:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    code_switch = configured_code_switch(args.config_dir)
-    checked, found = check_file(args.file, languages=args.lang, code_switch=code_switch)
+    scripts = configured_scripts(args.config_dir)
+    checked, found = check_file(args.file, languages=args.lang, scripts=scripts)
     kinds = Counter(item.finding.kind for item in found)
     conversations = len({item.line for item in found})
     if args.json:

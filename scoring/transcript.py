@@ -18,6 +18,7 @@ not a token. A pair scored this way has no profiles, raw or code-switch view.
 
 from __future__ import annotations
 
+from .align import join
 from .alternations import map_words, parse_transcript
 from .metrics import Counts
 from .network import SCLITE, Costs, align_network
@@ -44,8 +45,7 @@ def score_transcript(
     hyp_norm = _normalize(scorer, hypothesis)
     alignment = align_network(items, scorer.tokens(hyp_norm), costs)
     counts = Counts.of(alignment)
-    joiner = "" if scorer.unit == "char" else " "
-    ref_norm = joiner.join(alignment.ref)
+    ref_norm = join(alignment.ref, scorer.unit)
     return PairScore(counts, scorer.unit, scorer.identity, alignment, ref_norm, hyp_norm)
 
 

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from ..alignment import Region, overlaps, regions, tokens
+from scoring.align import Region
+
+from ..alignment import overlaps, regions, tokens
 from ..models import Flag, Language, Score, Turn
 from . import audit
 from .flags import FlagError, checked_note, request_pair_count

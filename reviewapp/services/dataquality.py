@@ -16,10 +16,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from scoring.dataquality import DuplicateIndex, Origin, TurnText, check_conversation, in_turn_order
+from scoring.dataquality import (
+    DuplicateIndex,
+    ExpectedScripts,
+    Origin,
+    TurnText,
+    check_conversation,
+    in_turn_order,
+)
 from scoring.dataquality.duplicates import is_distinctive
 from scoring.dataquality.texts import spoken_length
 
+from ..languages import language_scripts
 from ..models import Conversation, DataFinding, Language, Turn
 
 __all__ = ["CHUNK", "refresh_findings"]
@@ -57,7 +65,7 @@ def _refresh(ids: list[int]) -> list[DataFinding]:
     rows = Conversation.objects.filter(pk__in=ids).values_list(*_CHECKED_FIELDS)
     checked = {row[0]: _Checked(*row) for row in rows}
     turns = _turns_of(list(checked))
-    code_switch = _code_switch({c.language for c in checked.values()})
+    scripts = _expected_scripts({c.language for c in checked.values()})
     earlier_names, earlier_turns = _earlier(list(checked), turns)
     names = {pk: c.name for pk, c in checked.items()} | earlier_names
     # in id order: each conversation is compared with those imported before it
@@ -69,7 +77,7 @@ def _refresh(ids: list[int]) -> list[DataFinding]:
             index.add(origin, earlier_turns[pk])
             continue
         language, mine = checked[pk].language, turns.get(pk, [])
-        alone = check_conversation(mine, language, code_switch=code_switch.get(language, ()))
+        alone = check_conversation(mine, scripts[language])
         found[pk] = in_turn_order([*alone, *index.check(origin, mine)])
     DataFinding.objects.filter(conversation_id__in=list(checked)).delete()
     return DataFinding.objects.bulk_create(
@@ -103,12 +111,22 @@ def _turns_of(conversation_ids: list[int]) -> dict[int, list[TurnText]]:
     return turns
 
 
-def _code_switch(languages: set[str]) -> dict[str, list[str]]:
-    """The languages each language's active config code-switches with."""
+def _expected_scripts(languages: set[str]) -> dict[str, ExpectedScripts]:
+    """The scripts each language's config file lists, with those of the languages its
+    active config code-switches with. Scripts are read from the files, as the language's
+    name and direction are (`reviewapp.languages`): they change no score, so a language
+    stored before its file listed them is checked all the same."""
     rows = Language.objects.filter(code__in=languages).values_list(
         "code", "active_version__content__config__code_switch_languages"
     )
-    return {code: value for code, value in rows if isinstance(value, list)}
+    code_switch = {code: value for code, value in rows if isinstance(value, list)}
+    return {
+        code: ExpectedScripts(
+            language_scripts(code),
+            tuple(name for other in code_switch.get(code, ()) for name in language_scripts(other)),
+        )
+        for code in languages
+    }
 
 
 def _earlier(checked: list[int], turns: dict[int, list[TurnText]]) -> tuple[dict, dict]:

@@ -21,7 +21,9 @@ from django.db.models import Max
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from ..alignment import Region, overlaps, part_of, regions, tokens
+from scoring.align import Region
+
+from ..alignment import overlaps, part_of, regions, tokens
 from ..enqueue import request_pair_counts
 from ..models import ConversationSummary, Flag, Language, PairCount, Score, Turn
 from . import audit

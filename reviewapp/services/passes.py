@@ -30,7 +30,9 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
-from ..alignment import Region, regions, tokens
+from scoring.align import Region
+
+from ..alignment import regions, tokens
 from ..formats import percent_done
 from ..models import (
     Adjudication,

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
+from scoring.align import Region
 from scoring.errors import ScoringError
 from scoring.normalize.annotations import ANNOTATION
 
@@ -136,7 +137,7 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
 
 @dataclass
 class RegionView:
-    region: alignment.Region
+    region: Region
     ref_span: str
     hyp_span: str
     summary: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection
@@ -14,6 +14,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from scoring.metrics import rate
 
+from ..charts import BarChart, bar_chart
 from ..formats import percent
 from ..languages import language_name, languages
 from ..models import ConfigVersion, DataFinding, Job, ReviewPass
@@ -22,17 +23,8 @@ from ..queries import BUCKETS, VARIANTS, LanguageStats, dataset_findings, langua
 from ..roles import maintained_languages
 from .access import require_reviewer
 
-CHART_WIDTH, CHART_HEIGHT, BAR_GAP = 12 * 14, 48, 2
-
-
-@dataclass(frozen=True)
-class Bar:
-    x: int
-    y: int
-    width: int
-    height: int
-    label: str
-    count: int
+#: The per-turn rates chart, small enough for its table cell: 14 units a bucket.
+CHART_WIDTH, CHART_HEIGHT = 14 * len(BUCKETS), 48
 
 
 @dataclass
@@ -52,7 +44,7 @@ class LanguageRow:
     open_flags: int
     pending_proposals: int
     jobs: list[Job]
-    bars: list[Bar] = field(default_factory=list)
+    chart: BarChart | None = None  # per-turn rates, bucketed
     undefined: int = 0
     #: turns scored on a corrected reference, and the rate on the original references
     corrected: int = 0
@@ -73,9 +65,8 @@ class LanguageRow:
         return self.active is not None and self.active != self.scored_version
 
     @property
-    def chart_summary(self) -> str:
-        parts = [f"{bar.label}: {bar.count}" for bar in self.bars if bar.count]
-        return f"Per-turn {self.metric} of {self.scored} turns — " + (", ".join(parts) or "none")
+    def chart_title(self) -> str:
+        return f"Per-turn {self.metric} of {self.scored} turns"
 
 
 @require_GET
@@ -96,7 +87,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "findings": dataset_findings(),
         "finding_kinds": DataFinding.Kind.choices,
         "jobs": jobs,
-        "chart": {"width": CHART_WIDTH, "height": CHART_HEIGHT},
     }
     return render(request, "reviewapp/dashboard.html", context)
 
@@ -169,7 +159,7 @@ def _row(stats: LanguageStats) -> LanguageRow:
         jobs=stats.jobs,
         undefined=stats.undefined,
     )
-    row.bars = _bars(stats.histogram)
+    row.chart = _histogram(stats.histogram)
     if stats.original:
         row.corrected = totals.get("corrected", 0)
         row.original_errors = stats.original["errors"] or 0
@@ -193,15 +183,9 @@ def _default_profile(version: ConfigVersion | None) -> str:
     return profile if isinstance(profile, str) else ""
 
 
-def _bars(counts: list[int]) -> list[Bar]:
-    """One bar per rate bucket, scaled to the tallest; a bar with turns is at least 1px."""
-    tallest = max(counts) or 1
-    width = CHART_WIDTH // len(BUCKETS)
-    bars = []
-    for i, ((label, _), count) in enumerate(zip(BUCKETS, counts, strict=True)):
-        height = max(1, round(CHART_HEIGHT * count / tallest)) if count else 0
-        bars.append(Bar(i * width, CHART_HEIGHT - height, width - BAR_GAP, height, label, count))
-    return bars
+def _histogram(counts: list[int]) -> BarChart:
+    values = [(label, count) for (label, _), count in zip(BUCKETS, counts, strict=True)]
+    return bar_chart(values, width=CHART_WIDTH, height=CHART_HEIGHT, scale="count", compact=True)
 
 
 @login_not_required

@@ -9,7 +9,7 @@ field; `LanguageConfig.model_json_schema()` exports the JSON Schema.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 import regex
 from pydantic import (
@@ -45,9 +45,20 @@ __all__ = [
     "Numbers",
     "Profile",
     "Replacement",
+    "SCRIPTS",
+    "Script",
 ]
 
 SEMVER = r"^\d+\.\d+\.\d+$"
+
+#: The scripts a language can be written in (field `scripts`), as Unicode names them: those
+#: the data-quality check tells apart (`scoring/dataquality/scripts.py`). A language in a
+#: script not listed here needs it added, or the check would count its letters as "Other".
+Script = Literal[
+    "Latin", "Devanagari", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Cyrillic",
+    "Greek", "Hebrew", "Thai", "Bengali", "Tamil",
+]  # fmt: skip
+SCRIPTS: tuple[str, ...] = get_args(Script)
 
 
 def _nfc(value: str) -> str:
@@ -302,6 +313,12 @@ class LanguageConfig(_Model):
         description="Regional variants with no file of their own that this config scores, "
         'as code to display name ({"fr-CA": "Canadian French"}): the review app offers them '
         "as languages of their own.",
+    )
+    scripts: list[Script] = Field(
+        default_factory=list,
+        description="The scripts the language is written in (ja: Han, Hiragana, Katakana). The "
+        "data-quality check flags a hypothesis mostly in other scripts (those of the "
+        "`code_switch_languages` allowed too); none listed: no script check.",
     )
     version: str = Field(pattern=SEMVER, description="Semantic version of this normalizer.")
     description: str = ""

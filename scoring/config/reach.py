@@ -64,8 +64,8 @@ KEYED_MAPS = frozenset(
      "unit_symbols"}
 )  # fmt: skip
 #: Fields no score reads: the name and version only change the stamp, which the new
-#: version's scores carry anyway.
-NO_SCORE_FIELDS = frozenset({"description", "display_name", "name", "version"})
+#: version's scores carry anyway; `scripts` is read by the data-quality check only.
+NO_SCORE_FIELDS = frozenset({"description", "display_name", "name", "scripts", "version"})
 #: Sections whose steps write text this module does not bound.
 UNBOUNDED_SECTIONS = ("korean", "japanese", "hindi", "persian", "hausa")
 #: Config fields that are sets of keys, never written into a text.

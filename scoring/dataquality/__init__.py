@@ -10,9 +10,11 @@ Pure and cheap (no normalizer, no Django): the review app runs them in the impor
 transaction, `python -m scoring check-data FILE` on a file, both with the same
 thresholds (each module's constants, with the reason for each).
 
->>> turns = [TurnText(0, "Guten Morgen", ""), TurnText(1, "Danke", "Danke")]
->>> [f.kind for f in check_conversation(turns, "de")]
+>>> turns = [TurnText(0, "Guten Morgen", ""), TurnText(1, "Danke", "Привет")]
+>>> [f.kind for f in check_conversation(turns)]
 ['empty']
+>>> [f.kind for f in check_conversation(turns, ExpectedScripts(("Latin",), ("Latin",)))]
+['empty', 'script']
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .findings import (
     TurnText,
     user_turns,
 )
+from .scripts import UNCHECKED, ExpectedScripts
 from .shift import Shift, find_shifts, repaired_hypotheses, shift_findings
 from .turns import empty_hypotheses, short_hypotheses, wrong_scripts
 
@@ -44,7 +47,9 @@ __all__ = [
     "SCRIPT",
     "SHIFT",
     "SHORT",
+    "UNCHECKED",
     "DuplicateIndex",
+    "ExpectedScripts",
     "Finding",
     "Origin",
     "Shift",
@@ -59,17 +64,17 @@ __all__ = [
 
 
 def check_conversation(
-    turns: Sequence[TurnText], language: str, *, code_switch: Iterable[str] = ()
+    turns: Sequence[TurnText], scripts: ExpectedScripts = UNCHECKED
 ) -> list[Finding]:
     """Every check that reads one conversation alone (all but duplicates), in turn order.
 
-    `code_switch`: the languages the language's config code-switches with
-    (`code_switch_languages`), whose scripts are then expected too."""
+    `scripts`: those the conversation's language expects (its config's, and those of the
+    languages it code-switches with); none: no script check."""
     found = [
         *shift_findings(turns),
         *empty_hypotheses(turns),
         *short_hypotheses(turns),
-        *wrong_scripts(turns, language, code_switch),
+        *wrong_scripts(turns, scripts),
     ]
     return in_turn_order(found)
 

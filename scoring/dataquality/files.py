@@ -13,16 +13,25 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import load_bundle
+from ..config import LanguageConfig, load_bundle
 from ..errors import ConfigError, InputError
 from ..jsonl import read_jsonl
-from . import DuplicateIndex, Finding, Origin, TurnText, check_conversation, in_turn_order
+from . import (
+    UNCHECKED,
+    DuplicateIndex,
+    ExpectedScripts,
+    Finding,
+    Origin,
+    TurnText,
+    check_conversation,
+    in_turn_order,
+)
 
 __all__ = [
     "ASSISTANT_SPEAKERS",
     "FileFinding",
     "check_file",
-    "configured_code_switch",
+    "configured_scripts",
     "read_conversations",
 ]
 
@@ -98,30 +107,39 @@ def _eva_turns(row: dict, path: str, line: int) -> list[TurnText]:
     return turns
 
 
-def configured_code_switch(config_dir: str | Path | None = None) -> Callable[[str], list[str]]:
-    """`code_switch(language)`: the languages its config in `config_dir` code-switches
-    with; none for a language without a config (it expects its own scripts only)."""
-    cache: dict[str, list[str]] = {}
+def configured_scripts(config_dir: str | Path | None = None) -> Callable[[str], ExpectedScripts]:
+    """`scripts(language)`: the scripts its config in `config_dir` lists, and those of the
+    languages it code-switches with; none for a language without a config (not checked)."""
+    configs: dict[str, LanguageConfig | None] = {}
 
-    def code_switch(language: str) -> list[str]:
-        if language not in cache:
+    def config_of(language: str) -> LanguageConfig | None:
+        if language not in configs:
             try:
-                cache[language] = load_bundle(language, config_dir).config.code_switch_languages
+                configs[language] = load_bundle(language, config_dir).config
             except ConfigError:
-                cache[language] = []
-        return cache[language]
+                configs[language] = None
+        return configs[language]
 
-    return code_switch
+    def scripts(language: str) -> ExpectedScripts:
+        config = config_of(language)
+        if config is None:
+            return UNCHECKED
+        others = [config_of(other) for other in config.code_switch_languages]
+        also = tuple(name for other in others if other for name in other.scripts)
+        return ExpectedScripts(tuple(config.scripts), also)
+
+    return scripts
 
 
 def check_file(
     path: str | Path,
     *,
     languages: Iterable[str] | None = None,
-    code_switch: Callable[[str], Iterable[str]] = lambda language: (),
+    scripts: Callable[[str], ExpectedScripts] = lambda language: UNCHECKED,
 ) -> tuple[int, list[FileFinding]]:
     """(conversations checked, findings in file order). `languages`: only these;
-    `code_switch(language)`: the languages its config code-switches with."""
+    `scripts(language)`: the scripts it expects (`configured_scripts`); by default none,
+    and no script check."""
     wanted = set(languages) if languages else None
     conversations = [
         c for c in read_conversations(path) if wanted is None or c.language in wanted
@@ -130,9 +148,7 @@ def check_file(
     found = []
     for conv in conversations:
         origin = Origin(str(conv.line), f"{conv.id} (line {conv.line})")
-        findings = check_conversation(
-            conv.turns, conv.language, code_switch=code_switch(conv.language)
-        )
+        findings = check_conversation(conv.turns, scripts(conv.language))
         findings = in_turn_order([*findings, *index.check(origin, conv.turns)])
         found.extend(FileFinding(conv.line, conv.id, f) for f in findings)
     return len(conversations), found

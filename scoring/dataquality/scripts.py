@@ -3,82 +3,64 @@
 Letters and the vowel signs of their script count (Devanagari writes most vowels as
 signs: मेरा is four characters, two of them signs); digits, punctuation and the marks
 every script shares (ー, an accent added to any letter) are no script's own. A language's
-own scripts are `LANGUAGE_SCRIPTS`; the languages its config code-switches with
-(`code_switch_languages`) add theirs.
+own scripts are its config's `scripts`; the languages its config code-switches with
+(`code_switch_languages`) add theirs (`ExpectedScripts`).
 
 >>> shares = script_shares("मेरा laptop")
 >>> {name: round(share, 2) for name, share in shares.items()}
 {'Latin': 0.6, 'Devanagari': 0.4}
->>> sorted(allowed_scripts("hi", ["en"])), language_scripts("fr-CA")
-(['Devanagari', 'Latin'], ('Latin',))
+>>> sorted(ExpectedScripts(("Devanagari",), ("Latin",)).allowed)
+['Devanagari', 'Latin']
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from dataclasses import dataclass
 
 import regex
 
+from ..config.models import SCRIPTS
+
 __all__ = [
-    "LANGUAGE_SCRIPTS",
-    "allowed_scripts",
+    "UNCHECKED",
+    "ExpectedScripts",
     "describe_shares",
-    "language_scripts",
     "script_counts",
     "script_shares",
     "shares_of",
 ]
 
-#: The scripts each language is written in. A regional variant (fr-CA) uses its base's.
-LANGUAGE_SCRIPTS: dict[str, tuple[str, ...]] = {
-    "en": ("Latin",),
-    "de": ("Latin",),
-    "nl": ("Latin",),
-    "fr": ("Latin",),
-    "es": ("Latin",),
-    "it": ("Latin",),
-    "ha": ("Latin",),
-    "hi": ("Devanagari",),
-    "fa": ("Arabic",),
-    "ja": ("Han", "Hiragana", "Katakana"),
-    "ko": ("Hangul", "Han"),
-}
-# Scripts named in reports; a letter of any other script counts as "Other".
-_NAMED = (
-    "Latin",
-    "Devanagari",
-    "Arabic",
-    "Han",
-    "Hiragana",
-    "Katakana",
-    "Hangul",
-    "Cyrillic",
-    "Greek",
-    "Hebrew",
-    "Thai",
-    "Bengali",
-    "Tamil",
-)
+
+@dataclass(frozen=True)
+class ExpectedScripts:
+    """The scripts a language's hypotheses are expected in: its own (its config's
+    `scripts`) and those of the languages its config code-switches with. A language with
+    no own script (no config, or none listed) is not checked."""
+
+    own: tuple[str, ...] = ()
+    code_switch: tuple[str, ...] = ()
+
+    @property
+    def native(self) -> frozenset[str]:
+        return frozenset(self.own)
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return frozenset(self.own) | frozenset(self.code_switch)
+
+
+#: What a language with no config, or none listing its scripts, expects: no script check.
+UNCHECKED = ExpectedScripts()
+
+
+# Reports name the scripts a config may list; a letter of any other counts as "Other".
 OTHER = "Other"
 _LETTER = regex.compile(
-    "|".join(f"(?P<{name}>[\\p{{L}}\\p{{M}}&&\\p{{Script={name}}}])" for name in _NAMED)
+    "|".join(f"(?P<{name}>[\\p{{L}}\\p{{M}}&&\\p{{Script={name}}}])" for name in SCRIPTS)
     + f"|(?P<{OTHER}>[\\p{{L}}\\p{{M}}--\\p{{Script=Common}}--\\p{{Script=Inherited}}])",
     flags=regex.V1,
 )
-
-
-def language_scripts(language: str) -> tuple[str, ...]:
-    """The language's own scripts; () for a language not in the table."""
-    return LANGUAGE_SCRIPTS.get(language, LANGUAGE_SCRIPTS.get(language.split("-")[0], ()))
-
-
-def allowed_scripts(language: str, code_switch: Iterable[str] = ()) -> frozenset[str]:
-    """The language's scripts and those of the languages it code-switches with."""
-    scripts = set(language_scripts(language))
-    for other in code_switch:
-        scripts.update(language_scripts(other))
-    return frozenset(scripts)
 
 
 def script_counts(text: str) -> Counter[str]:

@@ -11,16 +11,10 @@ checked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .findings import EMPTY, SCRIPT, SHORT, Finding, TurnText
-from .scripts import (
-    allowed_scripts,
-    describe_shares,
-    language_scripts,
-    script_counts,
-    shares_of,
-)
+from .scripts import ExpectedScripts, describe_shares, script_counts, shares_of
 from .texts import has_content, spoken_length
 
 __all__ = [
@@ -84,17 +78,14 @@ def short_hypotheses(turns: Sequence[TurnText]) -> list[Finding]:
     return found
 
 
-def wrong_scripts(
-    turns: Sequence[TurnText], language: str, code_switch: Iterable[str] = ()
-) -> list[Finding]:
+def wrong_scripts(turns: Sequence[TurnText], expected: ExpectedScripts) -> list[Finding]:
     """Turns whose hypothesis is written in a script the language does not expect (see
-    FOREIGN_SHARE and NATIVE_MIN_SHARE). A language without an entry in
-    `scripts.LANGUAGE_SCRIPTS` is not checked; a turn whose reference is itself mostly in
-    that script is not flagged (the speaker said it so)."""
-    native = frozenset(language_scripts(language))
+    FOREIGN_SHARE and NATIVE_MIN_SHARE). A language with no script of its own is not
+    checked; a turn whose reference is itself mostly in that script is not flagged (the
+    speaker said it so)."""
+    native, allowed = expected.native, expected.allowed
     if not native:
         return []
-    allowed = allowed_scripts(language, code_switch)
     found = []
     for t in turns:
         if not t.scored:

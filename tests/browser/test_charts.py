@@ -1,7 +1,8 @@
-"""The config history's rate chart and the ablation chart, in headless Chromium: the
-bars are drawn in the alignment's insertion blue with a dark outline (they once
-rendered as solid black boxes), each bar's value and label are written on the chart,
-and it is an image with a title and description for screen readers."""
+"""The config history's rate chart, the ablation chart and the dashboard's per-turn rates,
+in headless Chromium: the bars are drawn in the alignment's insertion blue with a dark
+outline (they once rendered as solid black boxes), each bar's value and label are written
+on the chart (the compact dashboard chart: in the hidden table), and it is an image with a
+title and description for screen readers."""
 
 from __future__ import annotations
 
@@ -59,3 +60,21 @@ def test_charts_are_drawn_with_values_axes_and_readable_colours(
     assert page.locator(f"{chart} text.tick").count() >= 2
     table = page.locator(f"{chart} .visually-hidden")  # the values again, for screen readers
     assert table.bounding_box()["width"] <= 1 and value in table.locator("td").all_text_contents()
+
+
+def test_the_dashboard_histogram_keeps_its_size_in_its_table_cell(live_server, signed_in):
+    """The shared chart's `max-width: 100%` once let the table squeeze the compact chart
+    of the dashboard below its drawn size."""
+    page = signed_in
+    page.goto(f"{live_server.url}/")
+    svg = page.locator("#rates-en svg")
+    expect(svg).to_be_visible()
+    box = svg.bounding_box()
+    assert (box["width"], box["height"]) == (
+        float(svg.get_attribute("width")),
+        float(svg.get_attribute("height")),
+    )
+    assert set(paint(page, "#rates-en rect.bar", "fill")) == {"rgb(196, 218, 250)"}
+    expect(page.locator("#rates-en text.label")).to_have_text(["0", ">100%"])
+    table = page.locator("#rates-en .visually-hidden")
+    assert table.bounding_box()["width"] <= 1 and "1" in table.locator("td").all_text_contents()

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reviewapp import alignment
-from reviewapp.alignment import Region, overlaps, part_of, regions, within
+from reviewapp.alignment import overlaps, part_of, regions, within
+from scoring.align import Region
 
 
 def test_the_docstring_examples_hold():

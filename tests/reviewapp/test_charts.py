@@ -52,6 +52,30 @@ def test_many_bars_or_long_labels_are_rows():
 
 
 def test_plain_numbers():
-    chart = bar_chart([("a", 3.0), ("b", 12.0)], percent=False)
+    chart = bar_chart([("a", 3.0), ("b", 12.0)], scale="number")
     assert [bar.text for bar in chart.bars] == ["3", "12"]
     assert [tick.text for tick in chart.ticks] == ["0", "5", "10", "15"]
+
+
+@pytest.mark.parametrize(("largest", "ticks"), [(1, ["0", "1"]), (3, ["0", "1", "2", "3"])])
+def test_counts_tick_on_whole_numbers(largest, ticks):
+    chart = bar_chart([("a", largest)], scale="count")
+    assert [tick.text for tick in chart.ticks] == ticks
+
+
+def test_a_count_summary_names_the_bars_with_something_in_them():
+    chart = bar_chart([("0", 1), ("0–10%", 0), ("40–50%", 1), ("90–100%", 1)], scale="count")
+    assert chart.summary == "3 in 4 bars. 0: 1, 40–50%: 1, 90–100%: 1. The other bar: 0."
+    assert bar_chart([("0", 0), ("1", 0)], scale="count").summary == "0 in 2 bars."
+
+
+def test_a_compact_chart_fills_its_width_and_keeps_a_small_count_visible():
+    chart = bar_chart([("0", 300), ("0–10%", 1), ("10–20%", 0)], width=42, height=48,
+                      scale="count", compact=True)  # fmt: skip
+    assert chart.compact and not chart.ticks and chart.width == 42
+    tall, small, empty = chart.bars
+    assert tall.height == 48 and small.height == 1 and empty.height == 0  # 1/300 of 48 < 1
+    assert len({bar.y + bar.height for bar in chart.bars}) == 1  # one baseline
+    assert [bar.x for bar in chart.bars] == [0, 14, 28]
+    assert tall.label_x == 0 and empty.label_x == 42  # the end labels stay inside
+    assert chart.height > 48 and all(bar.label_y > 48 for bar in chart.bars)

@@ -123,9 +123,9 @@ def test_unlabelled_turns_are_identical_and_labelled_ones_differ():
 
 
 def test_the_data_problems_are_what_the_checks_find_and_nothing_else_is():
-    from scoring.dataquality.files import check_file, configured_code_switch
+    from scoring.dataquality.files import check_file, configured_scripts
 
-    checked, found = check_file(gen.DEFAULT_OUT, code_switch=configured_code_switch())
+    checked, found = check_file(gen.DEFAULT_OUT, scripts=configured_scripts())
     assert checked == len(records())
     summary = [(item.conversation, item.finding.kind, item.finding.turns) for item in found]
     assert summary == [

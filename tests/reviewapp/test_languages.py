@@ -9,8 +9,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from reviewapp.languages import is_language, is_rtl, language_name, languages
-from reviewapp.models import Conversation, Language, Score
+from reviewapp.languages import is_language, is_rtl, language_name, language_scripts, languages
+from reviewapp.models import Conversation, DataFinding, Language, Score
 from reviewapp.services.accounts import do_make_maintainer
 from scoring import ConfigError, load_bundle
 from tests.conftest import PASSWORD
@@ -20,6 +20,7 @@ SWAHILI = {
     "language": "sw",
     "name": "sw-norm",
     "display_name": "Swahili",
+    "scripts": ["Latin"],
     "version": "1.0.0",
     "fillers": ["aa"],
     "regional_variants": {"sw-KE": "Kenyan Swahili"},
@@ -93,6 +94,28 @@ def test_a_language_from_a_config_file_is_imported_scored_and_shown(swahili_only
     listing = client.get(reverse("reviewapp:conversations"), {"language": "sw"})
     assert listing.status_code == 200
     assert 'value="sw"' in listing.content.decode()
+
+
+def test_a_language_and_its_variants_are_written_in_the_scripts_its_file_lists(swahili_only):
+    assert language_scripts("sw") == language_scripts("sw-KE") == ("Latin",)
+    assert language_scripts("xx") == ()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_language_from_a_config_file_has_its_script_check(swahili_only, client):
+    client.force_login(do_make_maintainer("baraka", PASSWORD, ["sw-KE"]))
+    turns = [
+        {"reference": "habari yako", "hypothesis": "habari yako"},
+        {"reference": "nimepoteza nenosiri langu", "hypothesis": "нимепотеза неносири лангу"},
+    ]
+    line = {"id": "sw-2", "language": "sw-KE", "turns": turns}
+    upload = SimpleUploadedFile("sw.jsonl", (json.dumps(line, ensure_ascii=False) + "\n").encode())
+    response = client.post(reverse("reviewapp:import"), {"file": upload, "dataset": "d"})
+    assert response.status_code == 302, response.content[:500]
+
+    (finding,) = DataFinding.objects.filter(conversation__external_id="sw-2")
+    assert (finding.kind, finding.first_turn) == ("script", 1)
+    assert "100% Cyrillic" in finding.message and "(Latin expected)" in finding.message
 
 
 def test_the_admin_offers_only_languages_with_a_config(swahili_only):

@@ -57,6 +57,21 @@ def test_identical_sequences_have_no_error(ref):
     assert align(ref, ref).regions == ()
 
 
+@given(tokens, tokens)
+def test_regions_are_numbered_in_reading_order(ref, hyp):
+    a = align(ref, hyp)
+    assert [r.index for r in a.regions] == list(range(len(a.regions)))
+
+
+def test_a_region_reads_its_tokens_back_as_text_by_unit():
+    ref, hyp = ["at", "seven", "five"], ["at", "75"]
+    words = align(ref, hyp).regions[0]
+    assert (words.ref_span(ref, "word"), words.hyp_span(hyp, "word")) == ("seven five", "75")
+    ref, hyp = list("ab"), list("xyb")
+    chars = align(ref, hyp).regions[0]
+    assert (chars.ref_span(ref, "char"), chars.hyp_span(hyp, "char")) == ("a", "xy")
+
+
 def test_neighbouring_errors_form_one_region():
     a = align(["flight", "seven", "ok"], ["fight", "7", "ok"])
     assert [(r.ref_start, r.ref_end) for r in a.regions] == [(0, 2)]

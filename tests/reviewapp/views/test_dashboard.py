@@ -109,12 +109,21 @@ def test_open_flags_and_pending_proposals_are_counted(client_for, reviewer):
     assert cells[3].strip() == "1"  # pending proposals
 
 
-def test_histogram_is_server_rendered_svg(client_for, reviewer):
+def test_histogram_is_the_shared_chart_with_a_value_per_bucket(client_for, reviewer):
     scored_conversation([("my flight", "my flight"), ("my flight", "my fight"), ("a", "b")])
-    row = language_row(dashboard(client_for(reviewer)).content.decode(), "en")
-    assert '<svg class="histogram"' in row and 'role="img"' in row
-    assert "Per-turn WER of 3 turns — 0: 1, 40–50%: 1, 90–100%: 1" in row
-    assert row.count("<rect") == 12
+    html = dashboard(client_for(reviewer)).content.decode()
+    start = html.index('<figure class="chart compact" id="rates-en">')
+    assert start > html.index('<tr id="language-en">')
+    row = html[start : html.index("</figure>", start)]
+    assert 'role="img" aria-labelledby="rates-en-title rates-en-desc"' in row
+    assert '<title id="rates-en-title">Per-turn WER of 3 turns</title>' in row
+    assert "3 in 12 bars. 0: 1, 40–50%: 1, 90–100%: 1. The other bars: 0." in row
+    assert row.count('<rect class="bar"') == 12 and "<title>40–50%: 1</title>" in row
+    table = row[row.index('<table id="rates-en-table">') :]
+    assert '<th scope="col">Per-turn WER</th><th scope="col">Turns</th>' in table
+    assert '<th scope="row">40–50%</th><td>1</td>' in table
+    assert '<th scope="row">10–20%</th><td>0</td>' in table
+    assert "style=" not in row  # the CSP allows no inline style
 
 
 def test_queries_do_not_grow_with_languages_or_turns(

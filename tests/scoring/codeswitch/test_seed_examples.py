@@ -82,7 +82,7 @@ def test_the_json_output_shape():
     out = score("मेरी flight कल है", "मेरी fight कल है")
     assert out["metric"] == "wer"
     assert out["normalizer"]["name"] == "hi-norm"
-    assert out["normalizer"]["version"] == "1.3.0"
+    assert out["normalizer"]["version"] == "1.3.1"
     assert set(out["strict"]) == {
         "wer", "errors", "ref_words", "hyp_len", "substitutions", "deletions", "insertions",
         "hits",

@@ -176,10 +176,14 @@ def test_a_fold_of_a_character_a_rule_or_step_writes_reaches_every_turn():
     assert reach(SMALL, new) is None
 
 
-def test_a_description_reaches_no_turn():
-    new = copy.deepcopy(SMALL)
-    new["config"]["description"] = "now described"
-    assert reach(SMALL, new).touches_nothing
+@pytest.mark.parametrize(
+    ("field", "old", "value"),
+    [("description", "", "now described"), ("scripts", [], ["Latin"]), ("scripts", ["Latin"], [])],
+)
+def test_a_field_no_score_reads_reaches_no_turn(field, old, value):
+    base, new = copy.deepcopy(SMALL), copy.deepcopy(SMALL)
+    base["config"][field], new["config"][field] = old, value
+    assert reach(base, new).touches_nothing
 
 
 def test_the_text_key_keeps_letters_and_digits_only():

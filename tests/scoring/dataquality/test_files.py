@@ -8,8 +8,15 @@ import re
 
 import pytest
 
-from scoring.dataquality import DUPLICATE_CONVERSATION, EMPTY, SHIFT
-from scoring.dataquality.files import check_file, read_conversations
+from scoring.dataquality import (
+    DUPLICATE_CONVERSATION,
+    EMPTY,
+    SCRIPT,
+    SHIFT,
+    UNCHECKED,
+    ExpectedScripts,
+)
+from scoring.dataquality.files import check_file, configured_scripts, read_conversations
 from scoring.errors import InputError
 from tests.scoring.dataquality.test_shift import REFERENCES, TRANSCRIPTS
 
@@ -55,15 +62,28 @@ def test_only_the_languages_asked_for_are_checked(tmp_path):
     assert checked == 1 and {f.conversation for f in found} == {"de"}
 
 
-def test_code_switching_comes_from_the_callers_configs(tmp_path):
+def test_the_scripts_come_from_the_callers_configs(tmp_path):
     row = {
         "id": "hi-1",
         "language": "hi",
         "turns": [{"reference": "मेरा खाता बंद हो गया है", "hypothesis": "mera khata band hai"}],
     }
     path = write(tmp_path, row)
-    assert [f.finding.kind for f in check_file(path)[1]] == ["script"]
-    assert len(check_file(path, code_switch=lambda language: ["en"])[1]) == 1
+    assert check_file(path)[1] == []  # no scripts given: no script check
+    found = check_file(path, scripts=configured_scripts())[1]
+    assert [f.finding.kind for f in found] == [SCRIPT]
+    assert "hardly any Devanagari" in found[0].finding.message  # en's Latin is allowed
+
+
+def test_configured_scripts_are_a_configs_and_its_code_switch_languages(tmp_path):
+    scripts = configured_scripts()
+    assert scripts("hi") == ExpectedScripts(("Devanagari",), ("Latin",))  # hi code-switches
+    assert scripts("fa") == ExpectedScripts(("Arabic",), ())
+    assert scripts("fr-CA") == scripts("fr")  # a variant is scored, and checked, by its base
+    assert scripts("xx") == UNCHECKED  # no config
+    plain = {"language": "sw", "name": "sw-norm", "version": "1.0.0"}
+    (tmp_path / "sw.json").write_text(json.dumps(plain))
+    assert configured_scripts(tmp_path)("sw") == UNCHECKED  # a config listing none
 
 
 def test_eva_records_one_a_line(tmp_path):

@@ -1,15 +1,17 @@
 """Script shares: letters and their script's signs count, shared marks and digits do not;
-every language the product scores has its scripts."""
+every language the product scores lists its scripts in its config."""
 
 from __future__ import annotations
 
 import pytest
 
-from reviewapp.languages import languages
+from scoring import load_bundle
+from scoring.config import config_languages
+from scoring.config.models import SCRIPTS
 from scoring.dataquality.scripts import (
-    allowed_scripts,
+    OTHER,
+    ExpectedScripts,
     describe_shares,
-    language_scripts,
     script_counts,
     script_shares,
 )
@@ -39,12 +41,22 @@ def test_shares_are_largest_first_and_described():
     assert script_shares("") == {}
 
 
-def test_every_language_has_its_scripts():
-    for code in languages():
-        assert language_scripts(code), code
+def test_every_config_lists_its_scripts():
+    for code in config_languages():
+        assert load_bundle(code).config.scripts, code
+
+
+def test_every_script_a_config_may_list_is_counted_by_name():
+    letters = {"Latin": "a", "Devanagari": "क", "Arabic": "ب", "Han": "字", "Hiragana": "あ",
+               "Katakana": "ア", "Hangul": "한", "Cyrillic": "ж", "Greek": "λ", "Hebrew": "ש",
+               "Thai": "ก", "Bengali": "ক", "Tamil": "க"}  # fmt: skip
+    assert set(letters) == set(SCRIPTS) and OTHER not in SCRIPTS
+    for name, letter in letters.items():
+        assert dict(script_counts(letter)) == {name: 1}
 
 
 def test_code_switching_adds_the_other_languages_scripts():
-    assert allowed_scripts("hi") == {"Devanagari"}
-    assert allowed_scripts("hi", ["en"]) == {"Devanagari", "Latin"}
-    assert allowed_scripts("ja", ["en"]) == {"Han", "Hiragana", "Katakana", "Latin"}
+    assert ExpectedScripts(("Devanagari",)).allowed == {"Devanagari"}
+    assert ExpectedScripts(("Devanagari",), ("Latin",)).allowed == {"Devanagari", "Latin"}
+    japanese = ExpectedScripts(("Han", "Hiragana", "Katakana"), ("Latin",))
+    assert japanese.native == {"Han", "Hiragana", "Katakana"}

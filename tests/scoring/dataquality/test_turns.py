@@ -5,12 +5,30 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.dataquality import EMPTY, SCRIPT, SHORT, TurnText, check_conversation
+from scoring import load_bundle
+from scoring.dataquality import (
+    EMPTY,
+    SCRIPT,
+    SHORT,
+    UNCHECKED,
+    ExpectedScripts,
+    TurnText,
+    check_conversation,
+)
 from scoring.dataquality.turns import empty_hypotheses, short_hypotheses, wrong_scripts
 
 
 def turn(reference: str, hypothesis: str, index: int = 0, scored: bool = True) -> TurnText:
     return TurnText(index, reference, hypothesis, scored)
+
+
+def expected(language: str, code_switch: list[str]) -> ExpectedScripts:
+    """The scripts the project's configs list for the language, and for `code_switch`."""
+
+    def scripts(code: str) -> tuple[str, ...]:
+        return tuple(load_bundle(code).config.scripts)
+
+    return ExpectedScripts(scripts(language), tuple(s for o in code_switch for s in scripts(o)))
 
 
 # --- empty -----------------------------------------------------------------------------------
@@ -95,7 +113,7 @@ def test_a_truncated_japanese_hypothesis_is_found():
 def test_a_hypothesis_in_an_unexpected_script_is_found(
     language, code_switch, reference, hypothesis
 ):
-    (finding,) = wrong_scripts([turn(reference, hypothesis, 2)], language, code_switch)
+    (finding,) = wrong_scripts([turn(reference, hypothesis, 2)], expected(language, code_switch))
     assert (finding.kind, finding.first) == (SCRIPT, 2)
     assert finding.message.startswith("turn 2: the hypothesis is ")
     assert finding.detail["hypothesis"]
@@ -116,27 +134,33 @@ def test_a_hypothesis_in_an_unexpected_script_is_found(
         ("fa", [], "ok", "ok"),
         # digits and punctuation are no script's
         ("hi", ["en"], "१२३४", "1234 !!"),
-        # a language without a script entry is not checked
-        ("xx", [], "abc", "абвгд"),
     ],
 )
 def test_a_hypothesis_in_its_languages_scripts_is_not_flagged(
     language, code_switch, reference, hypothesis
 ):
-    assert wrong_scripts([turn(reference, hypothesis)], language, code_switch) == []
+    assert wrong_scripts([turn(reference, hypothesis)], expected(language, code_switch)) == []
+
+
+def test_a_language_with_no_scripts_listed_is_not_checked():
+    assert wrong_scripts([turn("abc", "абвгд")], UNCHECKED) == []
+    latin_only_code_switch = ExpectedScripts((), ("Latin",))
+    assert wrong_scripts([turn("abc", "абвгд")], latin_only_code_switch) == []
 
 
 def test_latin_in_a_hindi_turn_is_only_fine_when_the_config_code_switches():
     hindi = turn("मेरा खाता बंद हो गया है", "mera khata band ho gaya hai")
-    assert wrong_scripts([hindi], "hi", ["en"])  # a whole turn in Latin: the wrong locale
+    assert wrong_scripts([hindi], expected("hi", ["en"]))  # a whole turn in Latin: wrong locale
     mixed = turn("मेरा लैपटॉप काम नहीं कर रहा", "मेरा laptop नहीं चल रहा है")
-    assert wrong_scripts([mixed], "hi", ["en"]) == []
-    assert wrong_scripts([turn("मेरा लैपटॉप", "my laptop please")], "hi", []) != []
+    assert wrong_scripts([mixed], expected("hi", ["en"])) == []
+    assert wrong_scripts([turn("मेरा लैपटॉप", "my laptop please")], expected("hi", [])) != []
 
 
 def test_regional_variants_use_their_base_languages_scripts():
-    assert wrong_scripts([turn("Mon compte est bloqué", "Мой аккаунт")], "fr-CA") != []
-    assert wrong_scripts([turn("Mon compte est bloqué", "mon conte est bloqué")], "fr-CA") == []
+    fr_ca = expected("fr-CA", [])  # no fr-CA.json: the loader reads fr.json
+    assert fr_ca.own == ("Latin",)
+    assert wrong_scripts([turn("Mon compte est bloqué", "Мой аккаунт")], fr_ca) != []
+    assert wrong_scripts([turn("Mon compte est bloqué", "mon conte est bloqué")], fr_ca) == []
 
 
 # --- all of them -----------------------------------------------------------------------------
@@ -150,5 +174,5 @@ def test_check_conversation_lists_every_finding_in_turn_order():
         turn("Können Sie das Passwort zurücksetzen?", "", 3),
         turn("Ich brauche Zugriff auf das Laufwerk der Finanzabteilung.", "Ich brauche", 4),
     ]
-    found = check_conversation(turns, "de", code_switch=["en"])
+    found = check_conversation(turns, expected("de", ["en"]))
     assert [(f.kind, f.first) for f in found] == [(SCRIPT, 2), (EMPTY, 3), (SHORT, 4)]

@@ -22,7 +22,7 @@ def same(a: str, b: str) -> bool:
 def test_identity_and_steps_in_order():
     scorer = load_scorer("hi")
     assert scorer.normalizer.identity.name == "hi-norm"
-    assert scorer.normalizer.identity.version == "1.3.0"
+    assert scorer.normalizer.identity.version == "1.3.1"
     names = scorer.normalizer.step_names
     assert [name for name in names if name.startswith("hi_")] == [
         "hi_apostrophes", "hi_code_digits", "hi_dates", "hi_signs", "hi_symbols", "hi_times",
