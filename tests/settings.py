@@ -7,6 +7,32 @@ import tempfile
 # two runs on one machine never share a database or a queue. Worker processes inherit
 # the folder through the environment.
 os.environ.setdefault("LEXICHECK_VAR_DIR", tempfile.mkdtemp(prefix="lexicheck-test-"))
+
+# Under pytest-xdist each test process (gw0, gw1...) gets a folder, and a Redis database,
+# of its own: a real worker started by one must never take the tasks another queued. The
+# worker processes a test starts inherit PYTEST_XDIST_WORKER, so they land on the same.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if XDIST_WORKER and not os.environ["LEXICHECK_VAR_DIR"].endswith(XDIST_WORKER):
+    os.environ["LEXICHECK_VAR_DIR"] = os.path.join(os.environ["LEXICHECK_VAR_DIR"], XDIST_WORKER)
+
+
+def _redis_db_of_worker(url: str) -> str:
+    """The URL with its database number moved by 16 / (number of processes) per process,
+    wrapping at Redis's 16 databases: with 2 processes (`make test`), gw1 uses 1 -> 9."""
+    head, _, db = url.rstrip("/").rpartition("/")
+    if not db.isdigit() or head.endswith(":/"):  # no database in the URL: it is db 0
+        head, db = url.rstrip("/"), "0"
+    stride = max(1, 16 // int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "2")))
+    return f"{head}/{(int(db) + stride * int(XDIST_WORKER.removeprefix('gw'))) % 16}"
+
+
+# Once per run: the worker processes inherit the moved URLs and the mark.
+if XDIST_WORKER and os.environ.get("LEXICHECK_TEST_REDIS_OF") != XDIST_WORKER:
+    for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND"):
+        if os.environ.get(name, "").startswith(("redis://", "rediss://")):
+            os.environ[name] = _redis_db_of_worker(os.environ[name])
+    os.environ["LEXICHECK_TEST_REDIS_OF"] = XDIST_WORKER
+
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
@@ -20,6 +46,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
+
 
 # Close connections after each request, so the session-long live server holds none open.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
