@@ -343,7 +343,6 @@ SCORE_FIELDS = [
     "turn_id", "version_id", "reference_version", "language", "unit", "rate", "errors",
     "ref_len", "hyp_len", "substitutions", "deletions", "insertions", "reference_normalized",
     "hypothesis_normalized", "alignment", "details", "normalizer", "created_at",
-    "reference_version",
 ]  # fmt: skip
 
 

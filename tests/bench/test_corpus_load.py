@@ -7,21 +7,19 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bench import support
-from reviewapp.models import Turn
+from reviewapp.models import Score, Turn
 from reviewapp.services.configs import scorer_for
 from tests.reviewapp.factories import TurnFactory, config_version
 
 
-def test_turn_copy_names_every_column_without_a_default():
-    required = {
-        field.column
-        for field in Turn._meta.concrete_fields
-        if not field.null and not field.primary_key and not field.has_default()
-    }
-    assert required <= set(support.TURN_FIELDS)
-    defaulted = {f.column for f in Turn._meta.concrete_fields if f.has_default()}
-    # the database has no defaults (Django keeps them in Python): COPY must name them too
-    assert defaulted <= set(support.TURN_FIELDS)
+@pytest.mark.parametrize(
+    ("model", "columns"), [(Turn, support.TURN_FIELDS), (Score, support.SCORE_FIELDS)]
+)
+def test_copy_names_every_column_once(model, columns):
+    # the tables have no defaults (Django keeps them in Python): COPY must name them all
+    wanted = {field.column for field in model._meta.concrete_fields if not field.primary_key}
+    assert set(columns) == wanted
+    assert len(columns) == len(set(columns))
 
 
 @pytest.mark.django_db
