@@ -4,10 +4,16 @@
     python -m bench.pages --turns 1000000    # a million turns (loaded with COPY once)
 
 gunicorn runs the production WSGI app (DEBUG off, 3 sync workers as in the Dockerfile) on
-loopback; a reviewer's session is made with Django's test client and its cookie passed to
-the load generator. Each page is first fetched alone a few times (latency without load),
-then under a bounded closed-loop run of 20 concurrent connections: wrk when installed
-(apt install wrk), else a small threaded Python client (less exact: it shares the cores).
+loopback; a reviewer's session is made with Django's test client and its cookies (session
+and CSRF, as a browser holds them after logging in) passed to the load generator. Each
+page is first fetched alone a few times (latency without load), then under a bounded
+closed-loop run of 20 concurrent connections: wrk when installed (apt install wrk), else a
+small threaded Python client (less exact: it shares the cores).
+
+Each page is measured twice: a first visit (the whole page rendered) and a revisit, whose
+requests carry the page's ETag in If-None-Match as a browser's do when nothing changed
+since (views/conditional.py: 304 Not Modified without the page's queries). The table
+counts the statuses the load run got, so a revisit row that was answered 200 says so.
 
 Pages: the conversation list (filtered by language and model, sorted by rate), one
 conversation with 50 turns, the flag queue; and, for reference, a page with no rows (the
@@ -47,16 +53,28 @@ WORKERS = 3
 LIST_URL = "/conversations?language=en&model=stt-beta&sort=rate_desc"
 REFERENCE = "reference: no rows (flag queue, ko)"
 WRK_SCRIPT = """
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) ok = 0; not_modified = 0 end
+function response(status, headers, body)
+  if status == 200 then ok = ok + 1 elseif status == 304 then not_modified = not_modified + 1 end
+end
 done = function(summary, latency, requests)
+  local ok, not_modified = 0, 0
+  for _, thread in ipairs(threads) do
+    ok = ok + thread:get("ok"); not_modified = not_modified + thread:get("not_modified")
+  end
   io.write(string.format(
     "JSON {\\"requests\\": %d, \\"seconds\\": %f, \\"p50\\": %d, \\"p95\\": %d, " ..
-    "\\"p99\\": %d, \\"errors\\": %d, \\"timeouts\\": %d}\\n",
+    "\\"p99\\": %d, \\"errors\\": %d, \\"timeouts\\": %d, \\"ok\\": %d, " ..
+    "\\"not_modified\\": %d}\\n",
     summary.requests, summary.duration / 1e6, latency:percentile(50),
     latency:percentile(95), latency:percentile(99),
     summary.errors.status + summary.errors.connect + summary.errors.read
-      + summary.errors.write, summary.errors.timeout))
+      + summary.errors.write, summary.errors.timeout, ok, not_modified))
 end
 """
+FIRST, REVISIT = "first", "revisit"
 
 
 @dataclass
@@ -67,6 +85,8 @@ class Load:
     p95_ms: float
     errors: int
     timeouts: int
+    ok: int = 0  # responses 200
+    not_modified: int = 0  # responses 304
     app_cpu: float = 0.0  # CPU seconds of gunicorn's processes during the run
     db_cpu: float = 0.0  # CPU seconds of PostgreSQL (all databases) during the run
 
@@ -106,27 +126,42 @@ def prepare(corpus: support.Corpus) -> str:
     return "; ".join(done) or "summaries and pair counts were current"
 
 
-def query_count(user, path: str) -> int:
-    """SQL queries of one request, in-process (the second request: a warm session)."""
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-
-    client = Client()
-    client.force_login(user)
-    client.get(path)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(path)
-    return len(queries.captured_queries)
-
-
-def session_cookie(user) -> str:
+def signed_in(user):
+    """A test client with the cookies a browser has after logging in: the session, and
+    the CSRF cookie (any page sets it; the login page did)."""
     from django.conf import settings
     from django.test import Client
 
     client = Client()
     client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    client.get("/flags?language=ko")  # the cheapest page
+    assert settings.CSRF_COOKIE_NAME in client.cookies
+    return client
+
+
+def query_count(user, path: str, visit: str = FIRST) -> int:
+    """SQL queries of one request, in-process (after a first one: a warm session); a
+    revisit sends the ETag of that first response."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = signed_in(user)
+    etag = client.get(path).headers.get("ETag", "")
+    headers = {"If-None-Match": etag} if visit == REVISIT else {}
+    with CaptureQueriesContext(connection) as queries:
+        status = client.get(path, headers=headers).status_code
+    if status != (304 if visit == REVISIT else 200):
+        raise RuntimeError(f"GET {path} ({visit}, in-process): status {status}")
+    return len(queries.captured_queries)
+
+
+def browser_cookies(user) -> str:
+    """The Cookie header of a signed-in browser (session and CSRF cookies)."""
+    from django.conf import settings
+
+    cookies = signed_in(user).cookies
+    names = (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
+    return "; ".join(f"{name}={cookies[name].value}" for name in names)
 
 
 def free_port() -> int:
@@ -159,7 +194,7 @@ class Gunicorn:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"gunicorn exited:\n{self.log.read_text()[-2000:]}")
             try:
-                if get(self.port, "/healthz", "")[0] == 200:
+                if get(self.port, "/healthz", {})[0] == 200:
                     return self
             except OSError:
                 pass
@@ -193,35 +228,50 @@ def _cancel_queries() -> None:
         )
 
 
-def get(port: int, path: str, cookie: str, timeout: float = 120) -> tuple[int, int]:
+def get(port: int, path: str, headers: dict[str, str], timeout: float = 120) -> tuple:
+    """(status, body size, ETag) of one GET."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        conn.request("GET", path, headers=headers)
         response = conn.getresponse()
-        return response.status, len(response.read())
+        return response.status, len(response.read()), response.getheader("ETag", "")
     finally:
         conn.close()
 
 
-def alone(port: int, path: str, cookie: str, budget: float = 8.0) -> tuple[float, int]:
+def visit_headers(port: int, path: str, cookie: str, visit: str) -> dict[str, str]:
+    """The request headers of a visit: a revisit's If-None-Match holds the ETag the page
+    was sent with just now."""
+    headers = {"Cookie": cookie}
+    if visit == REVISIT:
+        status, _, etag = get(port, path, headers)
+        if status != 200 or not etag:
+            raise RuntimeError(f"GET {path}: status {status}, ETag {etag!r}")
+        headers["If-None-Match"] = etag
+    return headers
+
+
+def alone(port: int, path: str, headers: dict, budget: float = 8.0) -> tuple[float, int]:
     """Median latency (ms) of sequential requests (at most 5, within `budget` seconds)."""
-    status, size = get(port, path, cookie)  # warm the worker that answers
-    if status != 200:
+    status, size, _ = get(port, path, headers)  # warm the worker that answers
+    if status not in (200, 304):
         raise RuntimeError(f"GET {path}: status {status}")
     times, started = [], time.perf_counter()
     while len(times) < 5 and time.perf_counter() - started < budget:
         start = time.perf_counter()
-        get(port, path, cookie)
+        get(port, path, headers)
         times.append((time.perf_counter() - start) * 1e3)
     return statistics.median(times), size
 
 
-def wrk(port: int, path: str, cookie: str) -> Load:
+def wrk(port: int, path: str, headers: dict) -> Load:
     script = support.VAR / "wrk-report.lua"
     script.write_text(WRK_SCRIPT)
     command = [
         "wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}s", f"--timeout={TIMEOUT}s",
-        "-s", str(script), "-H", f"Cookie: {cookie}", f"http://127.0.0.1:{port}{path}",
+        "-s", str(script),
+        *(arg for name, value in headers.items() for arg in ("-H", f"{name}: {value}")),
+        f"http://127.0.0.1:{port}{path}",
     ]  # fmt: skip
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     data = json.loads(out.split("JSON ", 1)[1].splitlines()[0])
@@ -232,12 +282,15 @@ def wrk(port: int, path: str, cookie: str) -> Load:
         data["p95"] / 1e3,
         data["errors"],
         data["timeouts"],
+        ok=data["ok"],
+        not_modified=data["not_modified"],
     )
 
 
-def python_load(port: int, path: str, cookie: str) -> Load:
+def python_load(port: int, path: str, headers: dict) -> Load:
     """The same closed loop without wrk: CONNECTIONS threads, one request at a time each."""
     latencies, errors, timeouts = [], [0], [0]
+    statuses = {200: 0, 304: 0}
     lock = threading.Lock()
     deadline = time.perf_counter() + DURATION
 
@@ -245,7 +298,7 @@ def python_load(port: int, path: str, cookie: str) -> Load:
         while time.perf_counter() < deadline:
             start = time.perf_counter()
             try:
-                status, _ = get(port, path, cookie, timeout=TIMEOUT)
+                status, _, _ = get(port, path, headers, timeout=TIMEOUT)
             except TimeoutError:
                 with lock:
                     timeouts[0] += 1
@@ -253,7 +306,8 @@ def python_load(port: int, path: str, cookie: str) -> Load:
             except OSError:
                 status = 0
             with lock:
-                if status == 200:
+                if status in statuses:
+                    statuses[status] += 1
                     latencies.append((time.perf_counter() - start) * 1e3)
                 else:
                     errors[0] += 1
@@ -269,7 +323,10 @@ def python_load(port: int, path: str, cookie: str) -> Load:
         return Load(0, seconds, float("nan"), float("nan"), errors[0], timeouts[0])
     latencies.sort()
     p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
-    return Load(len(latencies), seconds, statistics.median(latencies), p95, errors[0], timeouts[0])
+    median = statistics.median(latencies)
+    return Load(
+        len(latencies), seconds, median, p95, errors[0], timeouts[0], statuses[200], statuses[304]
+    )
 
 
 def run() -> str:
@@ -277,20 +334,22 @@ def run() -> str:
     corpus = support.corpus()
     support.log("pages: summaries and pair counts")
     prepared = prepare(corpus)
-    cookie = session_cookie(corpus.user)
+    cookie = browser_cookies(corpus.user)
     load_before = support.load_average()
     tool = "wrk" if shutil.which("wrk") else "python client (wrk not installed)"
     rows = []
     with Gunicorn() as server:
         for name, path in pages(corpus):
-            support.log(f"pages: {name} ({path})")
-            queries = query_count(corpus.user, path)
-            single, size = alone(server.port, path, cookie)
-            app, db = server.cpu_seconds(), support.postgres_cpu_seconds()
-            load = (wrk if shutil.which("wrk") else python_load)(server.port, path, cookie)
-            load.app_cpu = server.cpu_seconds() - app
-            load.db_cpu = support.postgres_cpu_seconds() - db
-            rows.append((name, size, queries, single, load))
+            for visit in (FIRST, REVISIT):
+                support.log(f"pages: {name}, {visit} ({path})")
+                queries = query_count(corpus.user, path, visit)
+                headers = visit_headers(server.port, path, cookie, visit)
+                single, size = alone(server.port, path, headers)
+                app, db = server.cpu_seconds(), support.postgres_cpu_seconds()
+                load = (wrk if shutil.which("wrk") else python_load)(server.port, path, headers)
+                load.app_cpu = server.cpu_seconds() - app
+                load.db_cpu = support.postgres_cpu_seconds() - db
+                rows.append((name, visit, size, queries, single, load))
     load = f"{load_before} before, {support.load_average()} after"
     return table(rows, tool, load, prepared, corpus.turns)
 
@@ -298,13 +357,14 @@ def run() -> str:
 def table(rows, tool: str, load: str, prepared: str = "", turns: int = 100_000) -> str:
     lines = [
         f"Pages under load: gunicorn ({WORKERS} sync workers) + PostgreSQL, {turns:,} turns; "
-        f"{tool}, {CONNECTIONS} connections, {DURATION} s per page "
+        f"{tool}, {CONNECTIONS} connections, {DURATION} s per page and visit "
         f"(target p95 < {TARGET_P95_MS} ms) [{load}]",
-        f"{'page':<40} {'KB':>4} {'SQL':>3} {'alone ms':>8} {'req/s':>6} {'p50 ms':>7} "
-        f"{'p95 ms':>7} {'failed':>6} {'CPU ms/req':>11}  target",
+        f"{'page':<40} {'visit':<7} {'KB':>4} {'SQL':>3} {'alone ms':>8} {'req/s':>6} "
+        f"{'p50 ms':>7} {'p95 ms':>7} {'failed':>6} {'answers':>13} {'CPU ms/req':>11}  target",
     ]
-    for name, size, queries, single, load in rows:
+    for name, visit, size, queries, single, load in rows:
         failed = load.errors + load.timeouts
+        answers = _answers(load)
         done = load.requests or 1
         cpu = f"{1e3 * load.app_cpu / done:.0f} + {1e3 * load.db_cpu / done:.0f}"
         if load.requests == 0 or load.p95_ms != load.p95_ms:  # nothing completed
@@ -320,17 +380,24 @@ def table(rows, tool: str, load: str, prepared: str = "", turns: int = 100_000) 
         if name == REFERENCE:
             verdict = "(not a target)"
         lines.append(
-            f"{name:<40} {size / 1024:>4.0f} {queries:>3} {single:>8.0f} {load.rate:>6.1f} "
-            f"{p50:>7} {p95:>7} {failed:>6} {cpu:>11}  {verdict}"
+            f"{name:<40} {visit:<7} {size / 1024:>4.0f} {queries:>3} {single:>8.0f} "
+            f"{load.rate:>6.1f} {p50:>7} {p95:>7} {failed:>6} {answers:>13} {cpu:>11}  {verdict}"
         )
     lines.append(
-        f"alone = median of up to 5 sequential requests; failed = errors + timeouts "
-        f"(> {TIMEOUT} s), whose latency wrk does not count in p50/p95; SQL = queries per "
-        f"request; CPU ms/req = gunicorn + PostgreSQL (all databases) during the load run"
+        f"first = the page rendered (no If-None-Match); revisit = If-None-Match with the ETag "
+        f"the page was sent with (304 when nothing changed); alone = median of up to 5 "
+        f"sequential requests; failed = errors + timeouts (> {TIMEOUT} s), whose latency wrk "
+        f"does not count in p50/p95; answers = responses 200 / 304 of the load run; SQL = "
+        f"queries per request; CPU ms/req = gunicorn + PostgreSQL (all databases) during the "
+        f"load run"
     )
     if prepared:
         lines.append(f"before the runs: {prepared}")
     return "\n".join(lines)
+
+
+def _answers(load: Load) -> str:
+    return f"{load.ok} / {load.not_modified}"
 
 
 def main(argv: list[str] | None = None) -> None:

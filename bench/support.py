@@ -270,15 +270,11 @@ def _load(turns: int = CORPUS_TURNS) -> None:
         log(f"  {english.describe()}")
         pairs = iter(english.pairs)
         turn_rows = (
-            (c.pk, "en", index, "user", *next(pairs), 1, "", None, None, "[]", True)
+            (c.pk, "en", index, "user", *next(pairs), 1, "", None, None, "[]", True, False)
             for c, size in zip(conversations, sizes, strict=True)
             for index in range(size)
         )
-        turn_fields = [
-            "conversation_id", "language", "index", "speaker", "reference", "hypothesis",
-            "reference_version", "audio_url", "start_time", "end_time", "labels", "scored",
-        ]  # fmt: skip
-        copy_rows(Turn, turn_fields, turn_rows)
+        copy_rows(Turn, TURN_FIELDS, turn_rows)
         log(f"  turns copied ({time.perf_counter() - started:.0f}s); scoring them under v1")
         scorer = scorer_for(version)
         _copy_scores(version, scorer)
@@ -291,14 +287,30 @@ def _load(turns: int = CORPUS_TURNS) -> None:
     log(f"  corpus loaded in {time.perf_counter() - started:.0f}s")
 
 
+# Every column: Django keeps field defaults in Python, so the table has none for COPY.
+TURN_FIELDS = [
+    "conversation_id", "language", "index", "speaker", "reference", "hypothesis",
+    "reference_version", "audio_url", "start_time", "end_time", "labels", "scored",
+    "alternations",
+]  # fmt: skip
+
+
+def turns_to_score():
+    """English turns with every field `score_row` reads: a deferred one would be loaded
+    by a query per turn."""
+    from reviewapp.models import Turn
+
+    fields = ("id", "language", "reference", "reference_version", "hypothesis", "alternations")
+    return Turn.objects.filter(language="en").order_by("pk").only(*fields)
+
+
 def _copy_scores(version, scorer) -> None:
     """Score every English turn under `version` and COPY the rows, a batch at a time: a
     batch is read first (the connection cannot run a query while a COPY is open on it),
     and a million turns' rows never sit in memory at once."""
-    from reviewapp.models import Score, Turn
+    from reviewapp.models import Score
 
-    turns = Turn.objects.filter(language="en").order_by("pk")
-    turns = turns.only("id", "language", "reference", "reference_version", "hypothesis")
+    turns = turns_to_score()
     last, started = 0, time.perf_counter()
     while True:
         batch = list(turns.filter(pk__gt=last)[:SCORE_BATCH])

@@ -19,6 +19,7 @@ from scoring.config.loader import config_languages, load_bundle
 
 __all__ = [
     "LanguageInfo",
+    "configs_stamp",
     "is_language",
     "is_rtl",
     "language_choices",
@@ -69,11 +70,17 @@ def language_choices() -> list[tuple[str, str]]:
     return list(languages().items())
 
 
-def _table() -> dict[str, LanguageInfo]:
+def configs_stamp() -> tuple[str, tuple]:
+    """The config folder and its files' names and change times: what the table is read
+    again for, and what a page that shows it depends on."""
     folder = Path(settings.CONFIGS_DIR)
-    # Keyed by the files' names and change times: an edited or added config is read again.
     stamps = tuple((path.name, path.stat().st_mtime_ns) for path in sorted(folder.glob("*.json")))
-    return _read_table(str(folder), stamps)
+    return str(folder), stamps
+
+
+def _table() -> dict[str, LanguageInfo]:
+    # Keyed by the files' names and change times: an edited or added config is read again.
+    return _read_table(*configs_stamp())
 
 
 @functools.lru_cache(maxsize=8)

@@ -43,6 +43,7 @@ from .models import (
 __all__ = [
     "BUCKETS",
     "ConversationFilters",
+    "ScoredFirst",
     "DatasetFindings",
     "dataset_findings",
     "conversation_rows",
@@ -262,7 +263,9 @@ SORTS = {
 _KIND_FIELDS = {"S": "substitutions", "D": "deletions", "I": "insertions"}
 
 
-def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) -> QuerySet:
+def conversation_rows(
+    filters: ConversationFilters, versions: dict[str, int], *, split: bool = True
+) -> QuerySet | ScoredFirst:
     """Conversations with the sums of their shown scores, read from their summaries.
 
     Each conversation joins at most one `ConversationSummary`: the one under its
@@ -270,6 +273,8 @@ def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) ->
     the summaries in step with the scores (`ConversationSummary.objects.refresh`), so the
     page never groups turns and scores. Filters on turns and flags are EXISTS subqueries.
     User turns and open flags are counted for the shown page only (`page_counts`).
+    Sorted by rate (and `split`), the rows are a `ScoredFirst`: the same rows, the same
+    order, read in two parts.
     """
     rows = Conversation.objects.select_related("dataset").annotate(
         shown=FilteredRelation("summaries", condition=scored_q(versions, "summaries__")),
@@ -304,7 +309,55 @@ def conversation_rows(filters: ConversationFilters, versions: dict[str, int]) ->
         for kind in filters.kinds:
             present |= Q(**{f"{_KIND_FIELDS[kind]}__gt": 0})
         rows = rows.filter(present)
-    return rows.order_by(*SORTS.get(filters.sort, SORTS["rate_desc"]))
+    sort = filters.sort if filters.sort in SORTS else "rate_desc"
+    if split and sort in RATE_SORTS:
+        return ScoredFirst(rows, RATE_SORTS[sort])
+    return rows.order_by(*SORTS[sort])
+
+
+RATE_SORTS = {
+    "rate_desc": (F("rate").desc(), "pk"),
+    "rate_asc": (F("rate").asc(), "pk"),
+}
+
+
+@dataclass(frozen=True)
+class ScoredFirst:
+    """The rows sorted by rate, rates without a value last, for a Paginator: those with a
+    rate (by rate, then id), then the others (by id), each read as a query of its own.
+
+    One query ordering them all joins every conversation of the filter to its summary and
+    sorts them all for the 50 on a page, work that grows with the corpus. Apart, the
+    first part is a walk of the summaries' (version, rate) index, stopped after the page
+    (an inner join); the second is read only on the page where the first runs out.
+    """
+
+    rows: QuerySet
+    order: tuple
+
+    def count(self) -> int:
+        return self.rows.count()
+
+    @property
+    def scored(self) -> QuerySet:
+        return self.rows.filter(rate__isnull=False).order_by(*self.order)
+
+    @property
+    def others(self) -> QuerySet:
+        return self.rows.filter(rate__isnull=True).order_by("pk")
+
+    def __getitem__(self, index: slice) -> list:
+        start, stop = index.start or 0, index.stop
+        if index.step is not None or stop is None:
+            raise TypeError("ScoredFirst takes slices with a stop and no step")
+        head = list(self.scored[start:stop])
+        missing = stop - start - len(head)
+        if missing <= 0:
+            return head
+        # the scored rows end on this page (or before it): how many there are
+        scored = start + len(head) if head else self.scored.count()
+        offset = max(0, start - scored)
+        return head + list(self.others[offset : offset + missing])
 
 
 def page_counts(conversation_ids) -> dict[int, tuple[int, int, int]]:

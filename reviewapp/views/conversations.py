@@ -47,6 +47,7 @@ from .access import (
     get_turn_for_user,
     require_reviewer,
 )
+from .conditional import conditional_page
 from .conversation_rows import rows_markup
 from .dataquality import conversation_banner
 from .markup_cache import cached_markup, turn_markup_key
@@ -111,6 +112,7 @@ class ConversationFilterForm(forms.Form):
 
 
 @require_GET
+@conditional_page
 def conversation_list(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
     form = ConversationFilterForm(request.GET or None)
@@ -659,6 +661,7 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
 
 
 @require_GET
+@conditional_page
 def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     conversation = get_conversation_for_user(request, pk)
     language = (

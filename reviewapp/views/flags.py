@@ -39,6 +39,7 @@ from .access import (
     get_region_for_user,
     require_reviewer,
 )
+from .conditional import conditional_page
 from .conversations import flags_of_turn, url_maker
 
 GROUPS_PER_PAGE = 50
@@ -314,6 +315,7 @@ class QueueFilterForm(forms.Form):
 
 
 @require_GET
+@conditional_page
 def flag_queue(request: HttpRequest) -> HttpResponse:
     """Flags grouped by identical (reference span, hypothesis span) pair: open ones, or
     those in the chosen state. Maintainers select open flags of their languages here and
