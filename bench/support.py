@@ -362,26 +362,14 @@ def score_values(turn, version, scorer) -> tuple:
 
 
 def copy_rows(model, fields: list[str], rows) -> None:
-    """COPY rows into a model's table (text format; JSON columns as JSON text). A column the
-    rows leave out gets the model's default as the ORM gives it ("" for text without one,
-    NULL where NULL is allowed): a field added later (Turn.alternations) breaks no load."""
+    """COPY rows into a model's table (text format; JSON columns as JSON text)."""
     from django.db import connection
 
-    left_out = [
-        field
-        for field in model._meta.concrete_fields
-        if not field.primary_key and field.attname not in fields
-    ]
-    defaults = tuple(_copy_value(field.get_default()) for field in left_out)
-    columns = ", ".join(f'"{name}"' for name in [*fields, *(f.column for f in left_out)])
+    columns = ", ".join(f'"{name}"' for name in fields)
     with connection.cursor() as cursor:
         with cursor.cursor.copy(f'COPY "{model._meta.db_table}" ({columns}) FROM STDIN') as copy:
             for row in rows:
-                copy.write_row((*row, *defaults))
-
-
-def _copy_value(value):
-    return json.dumps(value) if isinstance(value, (dict, list)) else value
+                copy.write_row(row)
 
 
 def _flags(user, version) -> None:
