@@ -49,6 +49,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,7 @@ UNBOUNDED_SECTIONS = ("korean", "japanese", "hindi", "persian", "hausa")
 #: Config fields that are sets of keys, never written into a text.
 KEY_LISTS = frozenset({"fillers", "code_switch_stoplist"})
 _NON_ALNUM = re.compile(r"[\W_]+")
+_ASCII_NON_ALNUM = dict.fromkeys(ch for ch in range(128) if not chr(ch).isalnum())
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,24 @@ class _View:
     folds: tuple[tuple[str, str], ...]
     letter_names: tuple[tuple[str, str], ...]
     keys: frozenset[str]
+
+    def touches(self, text: str) -> bool:
+        """A key in the text's key, or in it with letter names read as letters. The second
+        is built only when a letter name is in the text at all: without one it is the same
+        string (a planned rescore runs this on every turn of a language)."""
+        prepared = _prepared(text, self.folds)
+        plain = _plain(prepared)
+        if any(key in plain for key in self.keys):
+            return True
+        if not any(map(prepared.__contains__, self._names)):
+            return False
+        names = self._names
+        spelled = "".join(names.get(word, word) for word in _NON_ALNUM.split(prepared))
+        return any(key in spelled for key in self.keys)
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        return dict(self.letter_names)
 
 
 @dataclass(frozen=True)
@@ -102,8 +122,7 @@ class Reach:
         for view in self.views:
             if not view.keys:
                 continue
-            keys = _text_keys(text, view.folds, view.letter_names)
-            if any(key in found for key in view.keys for found in keys):
+            if view.touches(text):
                 return True
         return False
 
@@ -183,15 +202,11 @@ def _folder(folds: tuple[tuple[str, str], ...]):
     return lambda text: pattern.sub(lambda m: table[m.group(0)], text)
 
 
-def _text_keys(text: str, folds, letter_names) -> tuple[str, ...]:
-    """The key, and with letter names read as letters when the config spells codes."""
-    prepared = _prepared(text, folds)
-    plain = _NON_ALNUM.sub("", prepared)
-    if not letter_names:
-        return (plain,)
-    names = dict(letter_names)
-    spelled = "".join(names.get(word, word) for word in _NON_ALNUM.split(prepared))
-    return (plain, spelled)
+def _plain(prepared: str) -> str:
+    """`_NON_ALNUM.sub("", prepared)`; for ASCII text one `str.translate`, the same string."""
+    if prepared.isascii():
+        return prepared.translate(_ASCII_NON_ALNUM)
+    return _NON_ALNUM.sub("", prepared)
 
 
 def _raw_forms(text: str) -> tuple[str, ...]:
