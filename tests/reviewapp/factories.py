@@ -136,6 +136,19 @@ def with_rules(version: ConfigVersion, *rules: tuple[str, str]) -> dict:
     return content
 
 
+def scored_under_new_rules(conversation: Conversation, *rules: tuple[str, str]) -> ConfigVersion:
+    """English version 2 (version 1 with more `replacements`) whose scores of the
+    conversation's turns are written in place and are the scored ones, with no job: the
+    pages must show them whatever path wrote them."""
+    old = ConfigVersion.objects.get(language="en", number=1)
+    new = create_version("en", with_rules(old, *rules), message="more rules")
+    scorer = scorer_for(new)
+    for turn in conversation.turns.all():
+        score_row(turn, new, scorer).save()
+    Language.objects.filter(code="en").update(active_version=new, scored_version=new)
+    return new
+
+
 GERMAN_TURNS = [
     ("Mein Konto ist seit heute Morgen gesperrt.", "Mein Konto ist seit heute morgen gesperrt."),
     ("Ich habe mein Passwort dreimal falsch eingegeben.", "Ich habe mein Passwort 3 mal falsch"),

@@ -16,15 +16,13 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from reviewapp.models import ConfigVersion, Flag, Language, MaintainerLanguage, Score
+from reviewapp.models import Flag, MaintainerLanguage, Score
 from reviewapp.roles import REVIEWER, ensure_groups
-from reviewapp.services.configs import create_version, scorer_for
 from reviewapp.services.flag_states import do_close_flags
 from reviewapp.services.flags import do_create_flag, do_edit_flag
 from reviewapp.services.references import do_accept_reference
-from reviewapp.services.scoring import score_row
 from reviewapp.views import conditional
-from tests.reviewapp.factories import scored_conversation, with_rules
+from tests.reviewapp.factories import scored_conversation, scored_under_new_rules
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -143,15 +141,9 @@ def test_a_closed_flag_leaves_the_queue(client, pages, conversation, reviewer, m
 
 
 def test_a_new_versions_scores_show(client, pages, conversation):
-    def rescore():
-        old = ConfigVersion.objects.get(language="en", number=1)
-        new = create_version("en", with_rules(old, ("fight", "flight")), message="fight")
-        scorer = scorer_for(new)
-        for turn in conversation.turns.all():
-            score_row(turn, new, scorer).save()
-        Language.objects.filter(code="en").update(active_version=new, scored_version=new)
-
-    seen = revisit_after(client, pages, rescore)
+    seen = revisit_after(
+        client, pages, lambda: scored_under_new_rules(conversation, ("fight", "flight"))
+    )
     assert seen["conversation"][0] != seen["conversation"][1]
     assert "fight" not in seen["conversation"][1].split('class="regions"')[1].split("</ol>")[0]
 

@@ -11,14 +11,12 @@ from django.core.cache import caches
 from django.urls import reverse
 
 import reviewapp.views.conversations as conversations_view
-from reviewapp.models import ConfigVersion, Flag, Language, Score
-from reviewapp.services.configs import create_version, scorer_for
+from reviewapp.models import Flag, Score
 from reviewapp.services.flag_states import do_close_flags
 from reviewapp.services.flags import do_create_flag, do_edit_flag, do_withdraw_flag
 from reviewapp.services.references import do_accept_reference
-from reviewapp.services.scoring import score_row
 from reviewapp.views.markup_cache import CACHE_ALIAS
-from tests.reviewapp.factories import scored_conversation, with_rules
+from tests.reviewapp.factories import scored_conversation, scored_under_new_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -116,12 +114,7 @@ def test_scores_of_a_new_scored_version_show_at_once(client_for, reviewer):
     client = client_for(reviewer)
     conversation = scored_conversation(PAIRS)
     before = turns_html(client, conversation)
-    old = ConfigVersion.objects.get(language="en", number=1)
-    new = create_version("en", with_rules(old, ("fight", "flight")), message="fight")
-    scorer = scorer_for(new)
-    for turn in conversation.turns.all():
-        score_row(turn, new, scorer).save()
-    Language.objects.filter(code="en").update(active_version=new, scored_version=new)
+    scored_under_new_rules(conversation, ("fight", "flight"))
     after = assert_fresh(client, conversation, before)
     assert "fight" not in after.split('class="regions"')[0]  # the rule made them equal
 
