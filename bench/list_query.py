@@ -91,14 +91,7 @@ def run() -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.list_query", description=__doc__.split("\n")[0]
-    )
-    support.add_turns_option(parser)
-    support.use_turns(parser.parse_args(argv).turns)
-    print(run())
+    support.main_with_turns("bench.list_query", __doc__, run, argv)
 
 
 if __name__ == "__main__":

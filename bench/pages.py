@@ -401,14 +401,7 @@ def _answers(load: Load) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.pages", description=__doc__.split("\n")[0]
-    )
-    support.add_turns_option(parser)
-    support.use_turns(parser.parse_args(argv).turns)
-    print(run())
+    support.main_with_turns("bench.pages", __doc__, run, argv)
 
 
 if __name__ == "__main__":

@@ -180,6 +180,16 @@ def add_turns_option(parser) -> None:
     )
 
 
+def main_with_turns(module: str, doc: str, run, argv: list[str] | None = None) -> None:
+    """A benchmark's command line with `--turns` alone: parse, set the size, print run()."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc.split("\n")[0])
+    add_turns_option(parser)
+    use_turns(parser.parse_args(argv).turns)
+    print(run())
+
+
 def use_turns(turns: int | None) -> None:
     if turns is not None:
         os.environ[TURNS_ENV] = str(turns)
