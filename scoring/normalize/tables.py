@@ -26,6 +26,7 @@ __all__ = [
     "Amount",
     "PhraseTable",
     "StartWords",
+    "can_read",
     "has_digit",
     "is_number",
     "lowered",
@@ -95,6 +96,22 @@ class StartWords:
         if word in self.words:
             return True
         return self.test is not None and isinstance(word, str) and bool(self.test(word))
+
+
+def can_read(
+    needed: frozenset[str],
+    lower: Iterable[str],
+    text: str = "",
+    hint: Callable[[str], object] | None = None,
+) -> bool:
+    """Whether a class step's readers may find anything in a text: a word of `needed`
+    among its tokens (lower case), or something `hint` finds in it (a pattern's search).
+
+    False means the step's scan would write the tokens back as they are, so the step skips
+    it: most texts have a digit, and most of those nothing a given step reads. Each step
+    says beside its `needed` and `hint` why they are enough (a test turns this off and
+    compares)."""
+    return not needed.isdisjoint(lower) or (hint is not None and bool(hint(text)))
 
 
 def has_digit(text: str) -> bool:
