@@ -64,6 +64,8 @@ class PhraseTable(Generic[V]):
         self._by_first = by_first
         #: Every first word, for a cheap "could anything match here" test.
         self.firsts = frozenset(by_first)
+        #: Every last word: a text with none of them has no phrase of the table.
+        self.lasts = frozenset(words[-1] for entries in by_first.values() for words, _ in entries)
 
     def __bool__(self) -> bool:
         return bool(self._by_first)

@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import build_normalizer, clear_caches, config_languages, load_bundle
-from scoring.normalize import cardinals, dates, fractions, ordinals, tables
+from scoring.normalize import cardinals, dates, fractions, ordinals, tables, times
 
 from .test_tables import CLASS_TEXTS
 
-GATED = (cardinals, dates, fractions, ordinals)
+GATED = (cardinals, dates, fractions, ordinals, times)
 
 # Texts where a step reads what no word of its own lets it read, one thing each (a word of
 # the step beside it would make the step read anyway): a clock, a dotted time, a zone with
