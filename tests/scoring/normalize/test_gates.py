@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import build_normalizer, clear_caches, config_languages, load_bundle
-from scoring.normalize import cardinals, dates, fractions, ordinals, tables, times
+from scoring.normalize import cardinals, dates, fractions, money, ordinals, tables, times
 
 from .test_tables import CLASS_TEXTS
 
-GATED = (cardinals, dates, fractions, ordinals, times)
+GATED = (cardinals, dates, fractions, money, ordinals, times)
 
 # Texts where a step reads what no word of its own lets it read, one thing each (a word of
 # the step beside it would make the step read anyway): a clock, a dotted time, a zone with
@@ -23,6 +23,7 @@ HINT_TEXTS = [
     *["2012-07-25", "15.01.2020", "02.03.", "the 1980's", "'80s", "80s", "90 S", "1990 s"],
     *["1 5th", "½", "4½", "1 / 2", "5/", "2 3rds", "1 / 2nd"],
     *["$2.5 1000000000", "PAB5,50", "13HKD", ".5", "_20", "4th_", "a 100", "US$5", "5€"],
+    *["USD5", "EUR 5", "$5m", "€2.5bn", "US$2.5BN", "d'euros 5", "5 dollars", "50 cents"],
     *["2.5 1 0 0 0", "5 5 5", "0 1 4 7", "05 06 07", "a 1000", "400 1000000", "el 2,5 mil"],
 ]
 

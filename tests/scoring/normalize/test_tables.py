@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scoring import build_normalizer, clear_caches, load_bundle
-from scoring.normalize import cardinals, dates, fractions, measures, ordinals, tables, times
+from scoring.normalize import cardinals, dates, fractions, measures, money, ordinals, tables, times
 from scoring.normalize.tables import scan
 
 DEMO = Path(__file__).resolve().parents[3] / "reviewapp" / "demo" / "demo_conversations.jsonl"
@@ -29,6 +29,7 @@ CLASS_TEXTS = [
     "zwei und vierzig tausend zwei hundert neun und fünfzig pro quadrat meter, eine stunde",
     "cinquante-six virgule trois par kilomètre carré, la seconde fois",
     "medio milímetro, el vigesimosegundo, el tercer piso",
+    "it costs USD 5 or EUR 20, cinco euros, CHF 12, 12 francs",
 ]
 
 
@@ -78,7 +79,7 @@ def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monke
     def scan_every_word(tokens, lower, read, skip=frozenset(), starts=None):
         return scan(tokens, lower, read, skip)
 
-    for module in (cardinals, dates, fractions, measures, ordinals, times):
+    for module in (cardinals, dates, fractions, measures, money, ordinals, times):
         monkeypatch.setattr(module, "scan", scan_every_word)
     clear_caches()
     slow = build_normalizer(load_bundle(language))
