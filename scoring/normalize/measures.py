@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..caches import memo
 from ..config.classes import MeasureRules
 from .tables import PhraseTable, has_digit, is_number, lowered, scan, word_set
 
@@ -93,6 +94,9 @@ def build_measures(
         form,
     )
 
+    # The same words come back in every text (the word after each number, each "a"): the
+    # prefix and power loops below run once per word.
+    @memo(8192)
     def symbol(word: str, original: str) -> str | None:
         """The canonical symbol of one token, or None: km, km², kilowatts, km/h, /km²."""
         if original.translate(_POWERS) in exact_units:
