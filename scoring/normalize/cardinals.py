@@ -41,6 +41,7 @@ from .tables import (
     is_number,
     lowered,
     scan,
+    split_lowered,
     word_set,
 )
 
@@ -191,8 +192,10 @@ def build_cardinals(
                 return text
         if space_groups and " " in text:
             text = _SPACE_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
-        tokens = _set_symbols_apart(text.split(), currency_codes)
-        lower = lowered(tokens)
+        split, lower = split_lowered(text)
+        tokens = _set_symbols_apart(split, currency_codes)
+        if tokens is not split:
+            lower = lowered(tokens)
         for _ in range(3):  # minus point two: 0.2 first, then -0.2, as a second pass reads it
             if not word_readings(lower, text):
                 break

@@ -37,7 +37,16 @@ import re
 from collections.abc import Callable, Iterable
 
 from ..config.classes import DateRules
-from .tables import PhraseTable, StartWords, can_read, has_digit, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    StartWords,
+    can_read,
+    has_digit,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_dates", "build_year_pairs"]
 
@@ -212,8 +221,7 @@ def build_dates(
                 return text
             if not any(ordinal_words(word) for word in text.lower().split() if word.isalpha()):
                 return text
-        tokens = text.split()
-        lower = lowered(tokens)
+        tokens, lower = split_lowered(text)
         if not can_read(needed, lower, text, _date_hint):
             return " ".join(tokens)
         if not month_first:

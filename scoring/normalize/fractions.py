@@ -35,7 +35,16 @@ from text_to_num import alpha2digit
 
 from ..caches import memo
 from ..config.classes import FractionRules
-from .tables import PhraseTable, StartWords, can_read, has_digit, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    StartWords,
+    can_read,
+    has_digit,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_fractions", "vulgar_fractions"]
 
@@ -180,10 +189,10 @@ def build_fractions(
         if not vulgar and not has_digit(text):
             if not has_words(text):
                 return text
-        tokens = text.split()
+        tokens, lower = split_lowered(text)
         if vulgar or _SLASH in text:  # nothing else for `_written` to rewrite
             tokens = _written(tokens)
-        lower = lowered(tokens)
+            lower = lowered(tokens)
         if not may_read(lower):
             return " ".join(tokens)
         return " ".join(scan(tokens, lower, read, skip, starts))

@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from ..caches import memo
 from ..config.classes import MeasureRules
-from .tables import PhraseTable, has_digit, is_number, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, is_number, lowered, scan, split_lowered, word_set
 
 __all__ = ["build_measures"]
 
@@ -213,8 +213,11 @@ def build_measures(
         if not has_digit(text) and ones.isdisjoint(text.lower().split()):
             if not (amounts and any(word in amounts for word in text.lower().split())):
                 return text
-        tokens = _set_units_apart(text.split(), symbol)
-        return " ".join(scan(tokens, lowered(tokens), read, skip, starts))
+        split, lower = split_lowered(text)
+        tokens = _set_units_apart(split, symbol)
+        if tokens != split:
+            lower = lowered(tokens)
+        return " ".join(scan(tokens, lower, read, skip, starts))
 
     def apart(text: str) -> str:
         if not has_digit(text):

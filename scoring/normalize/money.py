@@ -40,7 +40,7 @@ from decimal import Decimal
 import regex
 
 from ..config.classes import MoneyRules
-from .tables import Amount, PhraseTable, can_read, has_digit, lowered, scan, word_set
+from .tables import Amount, PhraseTable, can_read, has_digit, scan, split_lowered, word_set
 
 __all__ = ["build_money", "money_words"]
 
@@ -135,8 +135,7 @@ def build_money(
         if scaled is not None and can_read(_NO_WORDS, (), text, scaled_hint):
             if scaled.search(text):
                 text = scaled.sub(lambda m: _scaled(m, scales, decimal), text)
-        tokens = text.split()
-        lower = lowered(tokens)
+        tokens, lower = split_lowered(text)
         if probe.isdisjoint(lower) and not (
             elided_forms and any(word.startswith(elided_forms) for word in lower)
         ):

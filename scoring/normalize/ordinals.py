@@ -38,7 +38,16 @@ from text_to_num import alpha2digit
 from ..caches import memo
 from ..config.classes import OrdinalRules
 from .cardinals import roman_number
-from .tables import PhraseTable, StartWords, can_read, has_digit, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    StartWords,
+    can_read,
+    has_digit,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_ordinals", "ordinal_word_reader"]
 
@@ -118,8 +127,7 @@ def build_ordinals(
     written_hint = _written_hint(rules)
 
     def convert(text: str) -> str:
-        tokens = text.split()
-        lower = lowered(tokens)
+        tokens, lower = split_lowered(text)
         if has_digit(text) and can_read(apart, lower, text, written_hint.search):
             if apart:
                 tokens = _join_apart(tokens, apart)

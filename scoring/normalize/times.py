@@ -47,7 +47,16 @@ import re
 from collections.abc import Callable
 
 from ..config.classes import TimeRules
-from .tables import PhraseTable, can_read, has_digit, is_number, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    can_read,
+    has_digit,
+    is_number,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_times"]
 
@@ -389,10 +398,10 @@ def build_times(
     def convert(text: str) -> str:
         if not has_digit(text) and not (named and _has(text, named.firsts)):
             return text
-        tokens = text.split()
+        tokens, lower = split_lowered(text)
         if stuck_mark is not None and stuck_mark[1].search(text):
             tokens = _set_marks_apart(tokens, stuck_mark[0])
-        lower = lowered(tokens)
+            lower = lowered(tokens)
         if not can_read(needed, lower, text, time_hint):
             return " ".join(tokens)
         if vocabulary.isdisjoint(lower) and not any(

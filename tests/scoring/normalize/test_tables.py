@@ -84,3 +84,13 @@ def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monke
     clear_caches()
     slow = build_normalizer(load_bundle(language))
     assert [slow(text) for text in texts] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ΟΔΟΣ ΑΣ. Σ", "the KELVIN \u212a and İstanbul", "a\u00a0b\u2003C\u3000D\tE\nF", "ΣΑΣ'Σ ΣΣ"],
+)
+def test_split_lowered_lowers_each_token_as_lowered_does(text):
+    tokens, lower = tables.split_lowered(text)
+    assert tokens == text.split()
+    assert lower == tables.lowered(tokens)
