@@ -57,6 +57,9 @@ _DAY_MONTH = re.compile(r"(0\d|[12]\d|3[01])\.(0\d|1[0-2])\.?")
 _PAIR_FIRST = re.compile(r"[1-9]\d")
 _PAIR_SECOND = re.compile(r"\d\d")
 _DECADE = re.compile(r"'?(\d{2}|\d{4}) ?'?s")
+# Somewhere in a text with a year said in pairs (`_pair`): a token of two digits, the
+# first 1-9, then a token that starts with a digit (or a quote and a digit: '80s).
+_PAIR_HINT = re.compile(r"[1-9](?<!\S[1-9])\d\s+'?\d")
 _SKIP = frozenset({",", "."})
 # Somewhere in a text with a numeric date (`_NUMERIC`, `_DAY_MONTH`: a digit, a mark, a
 # digit) or a decade written so (`_DECADE`: 80s, 80's; `_decades`: a lone s): where none
@@ -267,6 +270,8 @@ def build_year_pairs(
         if not has_digit(text):
             return text
         tokens = text.split()
+        if not can_read(frozenset(), tokens, text, _PAIR_HINT.search):
+            return " ".join(tokens)
         out: list[str] = []
         i, n = 0, len(tokens)
         while i < n:

@@ -25,6 +25,7 @@ HINT_TEXTS = [
     *["$2.5 1000000000", "PAB5,50", "13HKD", ".5", "_20", "4th_", "a 100", "US$5", "5€"],
     *["USD5", "EUR 5", "$5m", "€2.5bn", "US$2.5BN", "d'euros 5", "5 dollars", "50 cents"],
     *["2.5 1 0 0 0", "5 5 5", "0 1 4 7", "05 06 07", "a 1000", "400 1000000", "el 2,5 mil"],
+    *["in 19 17", "the 19 80s", "the 19 '80s", "born 20 05", "anno 19\u00a099"],
 ]
 
 # Tokens that start, end or hint at a span of some class step, for random texts.
