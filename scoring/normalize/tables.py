@@ -126,7 +126,12 @@ def can_read(
 
 def has_digit(text: str) -> bool:
     """Any character that `str.isdigit` accepts (every class step's first look)."""
+    if text.isascii():  # (a flag of the string: free) the only ASCII digits are 0-9
+        return _ASCII_DIGIT.search(text) is not None
     return any(map(str.isdigit, text))
+
+
+_ASCII_DIGIT = re.compile("[0-9]")
 
 
 def _punctuation(token: str) -> bool:

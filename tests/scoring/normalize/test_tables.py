@@ -94,3 +94,9 @@ def test_split_lowered_lowers_each_token_as_lowered_does(text):
     tokens, lower = tables.split_lowered(text)
     assert tokens == text.split()
     assert lower == tables.lowered(tokens)
+
+
+def test_has_digit_is_any_character_isdigit_accepts():
+    for code in range(0x30000):
+        text = "ab" + chr(code)
+        assert tables.has_digit(text) == chr(code).isdigit(), hex(code)
