@@ -211,10 +211,11 @@ def _guarded(
     watch = keep | (scales if decimals or ones else frozenset()) | later_scales | grouped
 
     def guarded(text: str) -> str:
-        tokens = text.split(" ")
-        lower = [token.lower() for token in tokens]
+        # (one lower() of the text is its tokens lowered one by one: tables.split_lowered)
+        lower = text.lower().split(" ")
         if watch.isdisjoint(lower) and not (is_fraction and any(map(is_fraction, lower))):
             return read(text)
+        tokens = text.split(" ")
         ends = _group_ends(lower, grouped, number_word, scales | keep, language) if grouped else ()
         out: list[str] = []
         kept: list[str] = []
