@@ -73,11 +73,25 @@ _LETTER_NUMBER = regex.compile(r"[A-Za-z]-?\d")
 _NUMBER_LETTER = regex.compile(r"[\d.,][A-Za-z]")
 
 
+# The same in an ASCII text, where every \d is 0-9 and $ the only currency symbol: each
+# search starts at a digit, a point or a dash, not at every letter (a quarter of the time).
+_ASCII_POINT_DIGIT = re.compile(r"[.,][0-9]")
+_ASCII_AGAINST = re.compile(r"[0-9.,](?:(?=[A-Za-z])|(?<=[A-Za-z][0-9]))")
+_ASCII_DASH_NUMBER = re.compile(r"-(?<=[A-Za-z]-)[0-9]")
+
+
 def _maybe_stuck(text: str) -> bool:
+    if "_" in text or "/" in text:
+        return True
+    if text.isascii():
+        return bool(
+            "$" in text
+            or _ASCII_POINT_DIGIT.search(text)
+            or _ASCII_AGAINST.search(text)
+            or _ASCII_DASH_NUMBER.search(text)
+        )
     return bool(
-        "_" in text
-        or "/" in text
-        or _CURRENCY_SYMBOL.search(text)
+        _CURRENCY_SYMBOL.search(text)
         or _POINT_DIGIT.search(text)
         or _LETTER_NUMBER.search(text)
         or _NUMBER_LETTER.search(text)

@@ -2,6 +2,8 @@
 with every skip turned off, each step of each language writes the same text. (`python -m
 bench.outputs` checks the same on 27,376 texts.)"""
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,3 +78,19 @@ def test_random_texts_read_the_same_without_skipping(language, words):
     with pytest.MonkeyPatch.context() as monkeypatch:
         _read_everywhere(monkeypatch)
         assert normalizer.trace(text) == expected
+
+
+def test_the_ascii_look_for_stuck_symbols_finds_what_the_unicode_one_finds():
+    def unicode_look(text: str) -> bool:
+        searches = (
+            cardinals._CURRENCY_SYMBOL,
+            cardinals._POINT_DIGIT,
+            cardinals._LETTER_NUMBER,
+            cardinals._NUMBER_LETTER,
+        )
+        return "_" in text or "/" in text or any(s.search(text) for s in searches)
+
+    for size in range(1, 5):
+        for chars in itertools.product("aZ09.,-_/$ x#", repeat=size):
+            text = "".join(chars)
+            assert cardinals._maybe_stuck(text) == unicode_look(text), text
