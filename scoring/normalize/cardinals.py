@@ -33,7 +33,17 @@ from decimal import Decimal, InvalidOperation
 import regex
 
 from ..config.classes import CardinalRules
-from .tables import Amount, PhraseTable, has_digit, is_number, lowered, scan, word_set
+from .tables import (
+    Amount,
+    PhraseTable,
+    can_read,
+    has_digit,
+    is_number,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_cardinals", "roman_number"]
 
@@ -53,6 +63,41 @@ _STUCK_SYMBOL = regex.compile(
 )
 # A three-letter code stuck to the start or end of a number (PAB5,50, 13HKD)
 _STUCK_CODE = regex.compile(r"([A-Za-z]{3})(-?\d[\d.,]*)|(-?\d[\d.,]*)([A-Za-z]{3})")
+# What each rewrite of `_set_symbols_apart` needs somewhere in the text: an edge symbol,
+# a currency symbol, a number that starts at its point, three letters against a number.
+# (Separate searches: one pattern of the five alternatives is several times slower.)
+_CURRENCY_SYMBOL = regex.compile(r"\p{Sc}")
+# (`regex`, as the patterns they stand for: its \d knows more digits than `re`'s.)
+_POINT_DIGIT = regex.compile(r"[.,]\d")
+_LETTER_NUMBER = regex.compile(r"[A-Za-z]-?\d")
+_NUMBER_LETTER = regex.compile(r"[\d.,][A-Za-z]")
+
+
+# The same in an ASCII text, where every \d is 0-9 and $ the only currency symbol: each
+# search starts at a digit, a point or a dash, not at every letter (a quarter of the time).
+_ASCII_POINT_DIGIT = re.compile(r"[.,][0-9]")
+_ASCII_AGAINST = re.compile(r"[0-9.,](?:(?=[A-Za-z])|(?<=[A-Za-z][0-9]))")
+_ASCII_DASH_NUMBER = re.compile(r"-(?<=[A-Za-z]-)[0-9]")
+
+
+def _maybe_stuck(text: str) -> bool:
+    if "_" in text or "/" in text:
+        return True
+    if text.isascii():
+        return bool(
+            "$" in text
+            or _ASCII_POINT_DIGIT.search(text)
+            or _ASCII_AGAINST.search(text)
+            or _ASCII_DASH_NUMBER.search(text)
+        )
+    return bool(
+        _CURRENCY_SYMBOL.search(text)
+        or _POINT_DIGIT.search(text)
+        or _LETTER_NUMBER.search(text)
+        or _NUMBER_LETTER.search(text)
+    )
+
+
 # A number with an underscore at an edge, which the punctuation step removes later
 _UNDERSCORED = regex.compile(r"_+\d+(?:[.,]\d+)?_*|\d+(?:[.,]\d+)?_+")
 # A written number that starts at its point: .5, .1205
@@ -60,6 +105,11 @@ _POINT_FIRST = regex.compile(r"[.,]\d+")
 # Not before a letter: "1 100º" (un centésimo) is a fraction's parts, not 1100º.
 # For `scan`: no word of letters only starts a span (a reader that needs a digit first).
 _NO_WORDS: frozenset[str] = frozenset()
+# Two pieces of a run of digits said one by one (`_run_reader`: 5, 05) in a text of tokens
+# joined by single spaces: a run needs two of them.
+_TWO_PIECES = re.compile(r"(?<!\S)0?[0-9] (?:.* )?0?[0-9](?!\S)")
+_HUNDRED = re.compile("100")
+_THOUSAND = re.compile("1000")
 _SPACE_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d.,]|[^\W\d_]| \d)")
 
 
@@ -137,28 +187,44 @@ def build_cardinals(
     # Words of letters only that `merge_scale` can start at: a one word before a large
     # scale (one million); every other number it merges is written with digits.
     scale_starts = ones if large else frozenset()
+    # Every reading of `read_words` takes one of these words, except "a 100", which takes a
+    # one word ("a" is in most texts: it alone is no reason to scan).
+    needed = minus.firsts | points | zeros | frozenset(repeats) | plus | roman_context
+    # `merge_scale` reads a large scale word, or a power of ten from 1000 up (`_POWER`).
+    scale_words = frozenset(large)
+
+    def word_readings(lower: list[str], text: str) -> bool:
+        if can_read(needed, lower):
+            return True
+        # "a 100": no step before or reading here writes a 100 that was not in the text
+        return can_read(ones, lower) and can_read(_NO_WORDS, lower, text, _HUNDRED.search)
 
     def convert(text: str) -> str:
         if not has_digit(text):
             words = text.lower().split()
-            if not (large and any(word in large for word in words)):
-                if roman_context.isdisjoint(words):
-                    return text
+            if large.keys().isdisjoint(words) and roman_context.isdisjoint(words):
+                return text
         if space_groups and " " in text:
             text = _SPACE_GROUPS.sub(lambda m: m.group(0).replace(" ", ""), text)
-        tokens = _set_symbols_apart(text.split(), currency_codes)
-        lower = lowered(tokens)
+        split, lower = split_lowered(text)
+        tokens = _set_symbols_apart(split, currency_codes)
+        if tokens is not split:
+            lower = lowered(tokens)
         for _ in range(3):  # minus point two: 0.2 first, then -0.2, as a second pass reads it
-            if vocabulary.isdisjoint(lower):
+            if not word_readings(lower, text):
                 break
             # read_words starts only at a word of its vocabulary or a word with a digit
             read = scan(tokens, lower, read_words, skip, vocabulary)
             if read == tokens:
                 break
             tokens, lower = read, lowered(read)
-        if runs is not None:
+        done = " ".join(tokens)
+        if runs is not None and can_read(_NO_WORDS, lower, done, _TWO_PIECES.search):
             tokens = scan(tokens, lower, read_run, skip, _NO_WORDS)  # a run starts at a digit
             lower = lowered(tokens)
+            done = " ".join(tokens)
+        if not can_read(scale_words, lower, done, _THOUSAND.search):
+            return done
         return " ".join(scan(tokens, lower, merge_scale, skip, scale_starts))
 
     if rules.roman_suffixes:
@@ -179,6 +245,8 @@ def _with_roman(convert: StepFn, roman: Callable[[str], str | None]) -> StepFn:
 def _set_symbols_apart(tokens: list[str], codes: frozenset[str] = frozenset()) -> list[str]:
     """A currency symbol stuck to a number set apart ($2.5 = $ 2.5), and a currency code of
     `codes` in any case (PAB5,50 = pab 5,50, 13HKD = 13 hkd), before scales are read."""
+    if not can_read(_NO_WORDS, tokens, " ".join(tokens), _maybe_stuck):
+        return tokens  # most texts: a few searches instead of three patterns a token
     out = []
     for token in tokens:
         coded = _STUCK_CODE.fullmatch(token) if codes and not token.isalpha() else None

@@ -142,12 +142,16 @@ class Normalizer:
         # results can be kept: a bounded memo, emptied when full.
         self._memo: dict[str, str] = {}
         self._plan = tuple((step.name, step.apply, step.budgeted) for step in steps)
+        # From this step on no step takes the budget: a pass may end early there (`_once`)
+        # without leaving out a config regex's time.
+        self._unbudgeted_from = max((k + 1 for k, s in enumerate(steps) if s.budgeted), default=0)
 
     def __call__(self, text: str, profile: str | None = None) -> str:
         done = self._memo.get(text)
         if done is None:
             budget = self.limits.start(text)
-            done = self._settle(self._once(text, budget), budget)
+            given: list[str] = []
+            done = self._settle(self._once(text, budget, given), budget, given)
             self.limits.check_output(text, done)
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
@@ -155,28 +159,44 @@ class Normalizer:
             self._memo[done] = done
         return done if profile is None else self.apply_profile(done, profile)
 
-    def _once(self, text: str, budget: Budget) -> str:
-        for name, apply, budgeted in self._plan:
+    def _once(
+        self, text: str, budget: Budget, given: list[str], before: list[str] | None = None
+    ) -> str:
+        """One pass; `given` gets the text each step was given. `before` is what the last
+        pass gave each step, that pass having ended with this pass's input: a step given
+        the same text again writes the same text (a step is a function of its text), and
+        so does every step after it, so this pass ends with its input, as that one did."""
+        for k, (name, apply, budgeted) in enumerate(self._plan):
+            if before is not None and k >= self._unbudgeted_from and text == before[k]:
+                return before[-1]
+            given.append(text)
             text = apply(text, budget) if budgeted else apply(text)
             if len(text) > budget.size_limit:  # one comparison: free on a normal text
                 budget.check_size(name, text)
+        given.append(text)
         return text
 
-    def _settle(self, done: str, budget: Budget) -> str:
+    def _settle(self, done: str, budget: Budget, given: list[str] | None = None) -> str:
         """The chain again, until the text stops changing, where a step may read what a
         later one wrote: the class steps write numbers, times, dates and amounts side by
         side, and the punctuation and fillers between them go late, so a second pass can
         see a reading the first did not ("minus 9:13" is "minus 9 13" after one pass,
         which reads "-9 13"). Only a text with a digit or a joined address or code can
         do that; the rest is final after one pass. The normalizer must give the same text
-        twice, and scores must not depend on whether a reference was normalized before."""
+        twice, and scores must not depend on whether a reference was normalized before.
+
+        `given`: what the last pass gave each step (and its output, last). A pass that
+        reaches a step with the text that pass gave it ends there: most second passes
+        change nothing, and those of a text the first pass did not change, or changed
+        only in its first steps, end early."""
         if not _RESTLESS.search(done):
             return done
         for _ in range(MAX_PASSES - 1):
-            again = self._once(done, budget)
+            this: list[str] = []
+            again = self._once(done, budget, this, given)
             if again == done:
                 break
-            done = again
+            done, given = again, this
         return done
 
     def clear_memo(self) -> None:

@@ -37,7 +37,16 @@ import re
 from collections.abc import Callable, Iterable
 
 from ..config.classes import DateRules
-from .tables import PhraseTable, StartWords, has_digit, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    StartWords,
+    can_read,
+    has_digit,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_dates", "build_year_pairs"]
 
@@ -48,7 +57,25 @@ _DAY_MONTH = re.compile(r"(0\d|[12]\d|3[01])\.(0\d|1[0-2])\.?")
 _PAIR_FIRST = re.compile(r"[1-9]\d")
 _PAIR_SECOND = re.compile(r"\d\d")
 _DECADE = re.compile(r"'?(\d{2}|\d{4}) ?'?s")
+# Somewhere in a text with a year said in pairs (`_pair`): a token of two digits, the
+# first 1-9, then a token that starts with a digit (or a quote and a digit: '80s).
+_PAIR_HINT = re.compile(r"[1-9](?<!\S[1-9])\d\s+'?\d")
 _SKIP = frozenset({",", "."})
+# Somewhere in a text with a numeric date (`_NUMERIC`, `_DAY_MONTH`: a digit, a mark, a
+# digit) or a decade written so (`_DECADE`: 80s, 80's; `_decades`: a lone s): where none
+# is, only words make a date. Each search starts at a plain character, which is fast.
+_DATE_HINTS = (
+    re.compile(r"[./-](?<=\d[./-])\d"),
+    re.compile(r"s(?<=\ds)"),
+    re.compile(r"'s(?<=\d's)"),
+    re.compile(r"(?<!\S)[sS](?!\S)"),
+)
+
+
+def _date_hint(text: str) -> bool:
+    return any(pattern.search(text) for pattern in _DATE_HINTS)
+
+
 _DAY_LIST = re.compile(r"\d{1,2}(?:-\d{1,2})+")
 
 
@@ -188,18 +215,23 @@ def build_dates(
         (lambda word: day_at([word], [word], 0)) if ordinal_words is not None else None,
     )
 
+    # Every date has a month, or is a numeric date or a decade: a day alone reads nothing.
+    needed = months.firsts | decades.firsts
+
     def convert(text: str) -> str:
         if not has_digit(text) and not _has(text, decades.firsts):
             if ordinal_words is None or not _has(text, months.firsts):
                 return text
             if not any(ordinal_words(word) for word in text.lower().split() if word.isalpha()):
                 return text
-        tokens = text.split()
+        tokens, lower = split_lowered(text)
+        if not can_read(needed, lower, text, _date_hint):
+            return " ".join(tokens)
         if not month_first:
             # Numeric dates first, so the words around them are read as a second pass
             # reads them: "junio 1992-07-09" is "junio 9 julio 1992", and junio 9 a date.
             tokens = [part for token in tokens for part in numeric_written(token)]
-        lower = lowered(tokens)
+            lower = lowered(tokens)
         out = scan(tokens, lower, read_or_decade, skip, starts)
         return " ".join(_decades(out))
 
@@ -238,6 +270,8 @@ def build_year_pairs(
         if not has_digit(text):
             return text
         tokens = text.split()
+        if not can_read(frozenset(), tokens, text, _PAIR_HINT.search):
+            return " ".join(tokens)
         out: list[str] = []
         i, n = 0, len(tokens)
         while i < n:

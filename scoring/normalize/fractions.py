@@ -35,7 +35,16 @@ from text_to_num import alpha2digit
 
 from ..caches import memo
 from ..config.classes import FractionRules
-from .tables import PhraseTable, StartWords, has_digit, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    StartWords,
+    can_read,
+    has_digit,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_fractions", "vulgar_fractions"]
 
@@ -62,6 +71,7 @@ def vulgar_fractions() -> dict[str, str]:
 
 
 _VULGAR = vulgar_fractions()
+_VULGAR_CHAR = re.compile(f"[{''.join(_VULGAR)}]")
 _VULGAR_STUCK = re.compile(f"^(\\d*)([{''.join(_VULGAR)}])$")
 
 
@@ -83,11 +93,14 @@ def build_fractions(
     over_words = word_set(rules.over_words, form)
     ones = word_set(one_words, form) | {"1"}
     suffixes = sorted({s for s in ordinal_suffixes if s}, key=len, reverse=True)
-    ordinal = (
-        re.compile(r"(\d+)(?:" + "|".join(re.escape(s) for s in suffixes) + r")s?")
-        if rules.ordinal_denominators and suffixes
-        else None
-    )
+    ordinal = ordinal_hint = None
+    if rules.ordinal_denominators and suffixes:
+        alternatives = "|".join(re.escape(s) for s in suffixes)
+        ordinal = re.compile(rf"(\d+)(?:{alternatives})s?")
+        # somewhere in a text where a token is an ordinal: a digit, then a suffix's first
+        # character (a search from a plain character is fast; alternatives are not)
+        firsts = "".join(sorted({re.escape(s[0]) for s in suffixes}))
+        ordinal_hint = re.compile(rf"[{firsts}](?<=\d[{firsts}])")
     stems = sorted(rules.stem_suffixes, key=len, reverse=True)
     named = PhraseTable(rules.words, form)
     joined = (
@@ -160,13 +173,29 @@ def build_fractions(
     # Words of letters only that `read` can start at: a named fraction, a one word (its
     # numerator), a joined fraction word (dreiviertel).
     starts = StartWords(named.firsts | ones, joined)
+    # A reading takes one of these words, or an ordinal denominator (5th, a fifth), a
+    # joined word or a stem: a number alone or a one word alone reads nothing.
+    needed = named.firsts | and_words | over_words | denominators.firsts | after_and.firsts
+
+    hint = ordinal_hint.search if ordinal_hint is not None else None
+
+    def may_read(lower: list[str]) -> bool:
+        if joined is not None or stems or can_read(needed, lower, " ".join(lower), hint):
+            return True
+        return hint is not None and ordinal_words is not None and any(map(ordinal_words, lower))
 
     def convert(text: str) -> str:
-        if not has_digit(text) and not any(ch in _VULGAR for ch in text):
+        vulgar = _VULGAR_CHAR.search(text) is not None
+        if not vulgar and not has_digit(text):
             if not has_words(text):
                 return text
-        tokens = _written(text.split())
-        return " ".join(scan(tokens, lowered(tokens), read, skip, starts))
+        tokens, lower = split_lowered(text)
+        if vulgar or _SLASH in text:  # nothing else for `_written` to rewrite
+            tokens = _written(tokens)
+            lower = lowered(tokens)
+        if not may_read(lower):
+            return " ".join(tokens)
+        return " ".join(scan(tokens, lower, read, skip, starts))
 
     return convert
 

@@ -34,8 +34,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..caches import memo
 from ..config.classes import MeasureRules
-from .tables import PhraseTable, has_digit, is_number, lowered, scan, word_set
+from .tables import PhraseTable, has_digit, is_number, lowered, scan, split_lowered, word_set
 
 __all__ = ["build_measures"]
 
@@ -93,6 +94,9 @@ def build_measures(
         form,
     )
 
+    # The same words come back in every text (the word after each number, each "a"): the
+    # prefix and power loops below run once per word.
+    @memo(8192)
     def symbol(word: str, original: str) -> str | None:
         """The canonical symbol of one token, or None: km, km², kilowatts, km/h, /km²."""
         if original.translate(_POWERS) in exact_units:
@@ -209,8 +213,11 @@ def build_measures(
         if not has_digit(text) and ones.isdisjoint(text.lower().split()):
             if not (amounts and any(word in amounts for word in text.lower().split())):
                 return text
-        tokens = _set_units_apart(text.split(), symbol)
-        return " ".join(scan(tokens, lowered(tokens), read, skip, starts))
+        split, lower = split_lowered(text)
+        tokens = _set_units_apart(split, symbol)
+        if tokens != split:
+            lower = lowered(tokens)
+        return " ".join(scan(tokens, lower, read, skip, starts))
 
     def apart(text: str) -> str:
         if not has_digit(text):

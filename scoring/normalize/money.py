@@ -40,7 +40,7 @@ from decimal import Decimal
 import regex
 
 from ..config.classes import MoneyRules
-from .tables import Amount, PhraseTable, has_digit, lowered, scan, word_set
+from .tables import Amount, PhraseTable, can_read, has_digit, scan, split_lowered, word_set
 
 __all__ = ["build_money", "money_words"]
 
@@ -123,22 +123,37 @@ def build_money(
 
     scaled = _scaled_pattern(rules)
     scales = {key.lower(): power for key, power in rules.scale_suffixes.items()}
+    # A code stuck to a number (USD5) and a symbol before a scaled amount ($5m) each end
+    # right before a digit: one search for that instead of the patterns of every form.
+    stuck_hint = _before_digit([f for f in rules.currencies if " " not in f and f.isalpha()])
+    scaled_hint = _before_digit([f for f in rules.currencies if _is_symbol(f)], regex.IGNORECASE)
+    elided_forms = tuple(elided)
 
     def convert(text: str) -> str:
-        if stuck is not None:
+        if stuck is not None and can_read(_NO_WORDS, (), text, stuck_hint):
             text = stuck.sub(r"\1 \2", text)
-        if scaled is not None and scaled.search(text):
-            text = scaled.sub(lambda m: _scaled(m, scales, decimal), text)
-        tokens = text.split()
-        lower = lowered(tokens)
-        if probe.isdisjoint(lower) and not any(
-            any(lw.startswith(p) for p in elided) for lw in lower
+        if scaled is not None and can_read(_NO_WORDS, (), text, scaled_hint):
+            if scaled.search(text):
+                text = scaled.sub(lambda m: _scaled(m, scales, decimal), text)
+        tokens, lower = split_lowered(text)
+        if probe.isdisjoint(lower) and not (
+            elided_forms and any(word.startswith(elided_forms) for word in lower)
         ):
             return text
-        out = scan(tokens, lower, read, skip)
-        return " ".join(out)
+        # `read` starts only at a currency form or a word with a digit
+        return " ".join(scan(tokens, lower, read, skip, currencies.firsts))
 
     return convert
+
+
+_NO_WORDS: frozenset[str] = frozenset()
+
+
+def _before_digit(forms: list[str], flags: int = 0) -> Callable[[str], object] | None:
+    """A search for the last character of one of `forms` right before a digit (`regex`'s
+    digits and `flags`, as the pattern it stands for)."""
+    ends = "".join(sorted({regex.escape(form[-1]) for form in forms if form}))
+    return regex.compile(rf"[{ends}](?=\d)", flags).search if ends else None
 
 
 def _scaled_pattern(rules: MoneyRules) -> regex.Pattern | None:

@@ -56,7 +56,7 @@ def build_number_converter(
 ) -> Callable[[str], str]:
     language = rules.language
     read = _between_fillers(build_number_reader(rules, folds, guard, fraction_stems), fillers)
-    separators = [_THOUSANDS[sep] for sep in rules.thousands_separators if sep in _THOUSANDS]
+    separators = [(sep, _THOUSANDS[sep]) for sep in rules.thousands_separators if sep in _THOUSANDS]
     # Unit words pass through the converter too: French "pour cent" must come out as
     # "pour 100", as the spoken "cinq pour cent" does.
     units = _unit_symbol_rewriter(
@@ -69,8 +69,9 @@ def build_number_converter(
             return text
         if units:
             text = units(text)  # first, so "123 $120" reads the same on every pass
-        for pattern in separators:
-            text = pattern.sub("", text)
+        for sep, pattern in separators:
+            if sep in text:  # (a substring test is a tenth of the pattern's scan)
+                text = pattern.sub("", text)
         return text
 
     return convert
@@ -211,10 +212,11 @@ def _guarded(
     watch = keep | (scales if decimals or ones else frozenset()) | later_scales | grouped
 
     def guarded(text: str) -> str:
-        tokens = text.split(" ")
-        lower = [token.lower() for token in tokens]
+        # (one lower() of the text is its tokens lowered one by one: tables.split_lowered)
+        lower = text.lower().split(" ")
         if watch.isdisjoint(lower) and not (is_fraction and any(map(is_fraction, lower))):
             return read(text)
+        tokens = text.split(" ")
         ends = _group_ends(lower, grouped, number_word, scales | keep, language) if grouped else ()
         out: list[str] = []
         kept: list[str] = []

@@ -26,10 +26,12 @@ __all__ = [
     "Amount",
     "PhraseTable",
     "StartWords",
+    "can_read",
     "has_digit",
     "is_number",
     "lowered",
     "scan",
+    "split_lowered",
     "word_set",
 ]
 
@@ -40,6 +42,13 @@ _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 def lowered(tokens: Sequence[str]) -> list[str]:
     return [token.lower() for token in tokens]
+
+
+def split_lowered(text: str) -> tuple[list[str], list[str]]:
+    """`text.split()` and its tokens in lower case, the second as one `lower()` of the
+    text (whitespace is neither cased nor case-ignorable, so even a final sigma lowers as
+    in its own token), which costs a third of lowering the tokens one by one."""
+    return text.split(), text.lower().split()
 
 
 def _spellings(word: str, form: Callable[[str], str] | None) -> set[str]:
@@ -63,6 +72,8 @@ class PhraseTable(Generic[V]):
         self._by_first = by_first
         #: Every first word, for a cheap "could anything match here" test.
         self.firsts = frozenset(by_first)
+        #: Every last word: a text with none of them has no phrase of the table.
+        self.lasts = frozenset(words[-1] for entries in by_first.values() for words, _ in entries)
 
     def __bool__(self) -> bool:
         return bool(self._by_first)
@@ -97,9 +108,30 @@ class StartWords:
         return self.test is not None and isinstance(word, str) and bool(self.test(word))
 
 
+def can_read(
+    needed: frozenset[str],
+    lower: Iterable[str],
+    text: str = "",
+    hint: Callable[[str], object] | None = None,
+) -> bool:
+    """Whether a class step's readers may find anything in a text: a word of `needed`
+    among its tokens (lower case), or something `hint` finds in it (a pattern's search).
+
+    False means the step's scan would write the tokens back as they are, so the step skips
+    it: most texts have a digit, and most of those nothing a given step reads. Each step
+    says beside its `needed` and `hint` why they are enough (a test turns this off and
+    compares)."""
+    return not needed.isdisjoint(lower) or (hint is not None and bool(hint(text)))
+
+
 def has_digit(text: str) -> bool:
     """Any character that `str.isdigit` accepts (every class step's first look)."""
+    if text.isascii():  # (a flag of the string: free) the only ASCII digits are 0-9
+        return _ASCII_DIGIT.search(text) is not None
     return any(map(str.isdigit, text))
+
+
+_ASCII_DIGIT = re.compile("[0-9]")
 
 
 def _punctuation(token: str) -> bool:

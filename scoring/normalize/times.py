@@ -47,7 +47,16 @@ import re
 from collections.abc import Callable
 
 from ..config.classes import TimeRules
-from .tables import PhraseTable, has_digit, is_number, lowered, scan, word_set
+from .tables import (
+    PhraseTable,
+    can_read,
+    has_digit,
+    is_number,
+    lowered,
+    scan,
+    split_lowered,
+    word_set,
+)
 
 __all__ = ["build_times"]
 
@@ -370,13 +379,31 @@ def build_times(
     # half-before word, a named time; a clock, an hour or a zone offset has a digit or a sign.
     starts = articles | fractions.firsts | half_before | named.firsts
 
+    # What `read` needs in a text: a word of one of these (a phrase needs its last word;
+    # "a" alone, or a number alone, is no time), or what `time_hint` finds.
+    needed = (
+        articles
+        | half_before
+        | named.lasts
+        | past.lasts
+        | to.lasts
+        | hour_words.lasts
+        | marks.lasts
+        | night.lasts
+        | zones.lasts
+        | (minute_words.lasts if rules.and_minutes else frozenset())
+    )
+    time_hint = _time_hint(rules.zones, stuck_h is not None)
+
     def convert(text: str) -> str:
         if not has_digit(text) and not (named and _has(text, named.firsts)):
             return text
-        tokens = text.split()
-        if stuck_mark is not None:
-            tokens = _set_marks_apart(tokens, stuck_mark)
-        lower = lowered(tokens)
+        tokens, lower = split_lowered(text)
+        if stuck_mark is not None and stuck_mark[1].search(text):
+            tokens = _set_marks_apart(tokens, stuck_mark[0])
+            lower = lowered(tokens)
+        if not can_read(needed, lower, text, time_hint):
+            return " ".join(tokens)
         if vocabulary.isdisjoint(lower) and not any(
             ":" in t or (stuck_h is not None and "h" in t) or "." in t for t in tokens
         ):
@@ -399,6 +426,28 @@ def build_times(
         return end, found[1]
 
     return convert
+
+
+def _time_hint(zones: list[str], stuck_h: bool) -> Callable[[str], bool]:
+    """What a time with no word of its tables has: a clock (4:30), a dotted time (4.30), a
+    stuck h (16h30), a zone and its offset in one token (UTC+4). Each search starts at a
+    plain character: one pattern of alternatives is several times slower."""
+    ends = "".join(sorted({re.escape(zone[-1:].lower()) for zone in zones if zone}))
+    offset = re.compile(rf"[+-](?<=[{ends}][+-])\d", re.IGNORECASE) if ends else None
+
+    def hint(text: str) -> bool:
+        return bool(
+            ":" in text
+            or _DOT_TIME.search(text)
+            or (stuck_h and _STUCK_H.search(text))
+            or (offset is not None and offset.search(text))
+        )
+
+    return hint
+
+
+_DOT_TIME = re.compile(r"\.(?<=\d\.)\d")
+_STUCK_H = re.compile(r"h(?<=\dh)", re.IGNORECASE)
 
 
 def _single(token: str) -> bool:
@@ -445,13 +494,19 @@ def _canonical(hour: str, minutes: str | None, seconds: str | None) -> list[str]
     return parts
 
 
-def _stuck_marks(forms: list[str]) -> re.Pattern | None:
-    """am/pm stuck to a time: 4pm, 4:30pm, 11:20AM."""
+def _stuck_marks(forms: list[str]) -> tuple[re.Pattern, re.Pattern] | None:
+    """am/pm stuck to a time: 4pm, 4:30pm, 11:20AM; and what such a text has somewhere (a
+    digit, then a mark's first letter), so that most texts are searched once instead of
+    token by token."""
     plain = sorted({f.lower() for f in forms if " " not in f}, key=len, reverse=True)
     if not plain:
         return None
     alternatives = "|".join(re.escape(f) for f in plain)
-    return re.compile(rf"(\d{{1,2}}(?::\d{{2}})?)({alternatives})", flags=re.IGNORECASE)
+    firsts = "".join(sorted({re.escape(f[0]) for f in plain}))
+    return (
+        re.compile(rf"(\d{{1,2}}(?::\d{{2}})?)({alternatives})", flags=re.IGNORECASE),
+        re.compile(rf"[{firsts}](?<=\d[{firsts}])", flags=re.IGNORECASE),
+    )
 
 
 def _set_marks_apart(tokens: list[str], pattern: re.Pattern) -> list[str]:

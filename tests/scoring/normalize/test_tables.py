@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scoring import build_normalizer, clear_caches, load_bundle
-from scoring.normalize import cardinals, dates, fractions, measures, ordinals, tables, times
+from scoring.normalize import cardinals, dates, fractions, measures, money, ordinals, tables, times
 from scoring.normalize.tables import scan
 
 DEMO = Path(__file__).resolve().parents[3] / "reviewapp" / "demo" / "demo_conversations.jsonl"
@@ -29,6 +29,7 @@ CLASS_TEXTS = [
     "zwei und vierzig tausend zwei hundert neun und fünfzig pro quadrat meter, eine stunde",
     "cinquante-six virgule trois par kilomètre carré, la seconde fois",
     "medio milímetro, el vigesimosegundo, el tercer piso",
+    "it costs USD 5 or EUR 20, cinco euros, CHF 12, 12 francs",
 ]
 
 
@@ -78,8 +79,24 @@ def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monke
     def scan_every_word(tokens, lower, read, skip=frozenset(), starts=None):
         return scan(tokens, lower, read, skip)
 
-    for module in (cardinals, dates, fractions, measures, ordinals, times):
+    for module in (cardinals, dates, fractions, measures, money, ordinals, times):
         monkeypatch.setattr(module, "scan", scan_every_word)
     clear_caches()
     slow = build_normalizer(load_bundle(language))
     assert [slow(text) for text in texts] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ΟΔΟΣ ΑΣ. Σ", "the KELVIN \u212a and İstanbul", "a\u00a0b\u2003C\u3000D\tE\nF", "ΣΑΣ'Σ ΣΣ"],
+)
+def test_split_lowered_lowers_each_token_as_lowered_does(text):
+    tokens, lower = tables.split_lowered(text)
+    assert tokens == text.split()
+    assert lower == tables.lowered(tokens)
+
+
+def test_has_digit_is_any_character_isdigit_accepts():
+    for code in range(0x30000):
+        text = "ab" + chr(code)
+        assert tables.has_digit(text) == chr(code).isdigit(), hex(code)
