@@ -46,13 +46,17 @@ def huge_turn(conversation, index: int) -> Turn:
 
 
 #: Three rules that match nothing here, but try every start in a run of letters and
-#: backtrack over the rest of it: quadratic in the run. On a run of 2,500 letters each
-#: takes about 0.03 s a text, far under what one rule may take (0.25 s): a turn is
-#: scored in 0.1 to 0.2 s, and 40 such turns take 4 to 8 s.
+#: backtrack over the rest of it: quadratic in the run. On a run of 3,000 letters a turn
+#: is scored in about 0.25 s (its two texts far under the 1 s all rules may take on one
+#: text), and 16 such turns take about 4 s, twice the workers' limit.
 SLOW_RULES = [
     {"pattern": pattern, "replacement": ""} for pattern in (r"[a-z]+\d", r"[a-h]+\d", r"\w+\d")
 ]
-RUN = ("abcdefgh" * 400)[:2500]
+RUN = ("abcdefgh" * 400)[:3000]
+
+#: Turns a chunk; the scenario's two chunks are this long. A smaller chunk needs fewer
+#: splits (each one waits out the limit) to isolate a turn.
+CHUNK = 16
 
 
 def tag(index: int) -> str:
@@ -120,18 +124,16 @@ def test_slow_rules_time_out_whole_chunks_which_are_split_until_every_turn_is_se
 ):
     """The reported fault: a config whose rules are slow makes whole chunks of a rescore
     run past the soft time limit, and none of their turns was scored. Here, two chunks
-    of 40 turns: 40 slow turns (4 to 8 s together) in one; 38 quick turns and two turns
-    too slow to be scored alone under the limit in the other."""
-    monkeypatch.setattr(scoring, "CHUNK_SIZE", 40)
+    of 16 turns: 16 slow turns (about 4 s together) in one; 14 quick turns and two turns
+    too slow to be scored alone under the limit in the other. The two are side by side at
+    its end, so they stay in one half until the last split: 6 attempts cut at the limit
+    settle them, where one in each half would take 9."""
+    monkeypatch.setattr(scoring, "CHUNK_SIZE", CHUNK)
     config_version("en")
     conversation = ConversationFactory(language="en")
-    slow = [slow_turn(conversation, index).pk for index in range(40)]
-    quick, huge = [], []
-    for index in range(40, 80):
-        if index in (45, 70):
-            huge.append(huge_turn(conversation, index).pk)
-        else:
-            quick.append(quick_turn(conversation, index).pk)
+    slow = [slow_turn(conversation, index).pk for index in range(CHUNK)]
+    quick = [quick_turn(conversation, index).pk for index in range(CHUNK, 2 * CHUNK - 2)]
+    huge = [huge_turn(conversation, index).pk for index in range(2 * CHUNK - 2, 2 * CHUNK)]
     # 2 s, not 1: the worker builds the config's scorer (about 0.5 s) in its first chunk
     limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "2", "CELERY_TASK_TIME_LIMIT": "30"}
     worker = start_worker("slow-rules", **limits)
@@ -149,7 +151,7 @@ def test_slow_rules_time_out_whole_chunks_which_are_split_until_every_turn_is_se
     job = wait_until_finished(job, worker, timeout=300)
 
     # every turn is settled: the others scored once each, the too-slow ones named
-    assert (job.status, job.done, job.failed, job.total) == (Job.Status.DONE, 78, 2, 80)
+    assert (job.status, job.done, job.failed, job.total) == (Job.Status.DONE, 2 * CHUNK - 2, 2, 2 * CHUNK)
     per_turn = dict(
         Score.objects.filter(version=version)
         .values("turn_id")
