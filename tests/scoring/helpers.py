@@ -10,17 +10,32 @@ from pathlib import Path
 
 from scoring import build_normalizer, caches, clear_caches, load_bundle, load_scorer, stamp
 from scoring.normalize.chain import Normalizer
+from scoring.scorer import Scorer
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "reviewapp" / "demo" / "demo_conversations.jsonl"  # the labelled demo set
 
 
+_SCORERS: dict[str, Scorer] = {}
+
+
+def scorer(language: str) -> Scorer:
+    """`load_scorer(language)` from the shipped configs, read once per test process.
+    `load_scorer` reads and validates the config and its lexicons on every call before it
+    finds its built scorer (6 ms for Korean): the property tests call this a few times an
+    example, and no test changes the shipped configs while the process runs."""
+    found = _SCORERS.get(language)
+    if found is None:
+        found = _SCORERS[language] = load_scorer(language)
+    return found
+
+
 def normalized(language: str, text: str) -> str:
-    return load_scorer(language).normalizer(text)
+    return scorer(language).normalizer(text)
 
 
 def errors(language: str, reference: str, hypothesis: str) -> int:
-    return load_scorer(language).score(reference, hypothesis).counts.errors
+    return scorer(language).score(reference, hypothesis).counts.errors
 
 
 def clear_caches_but_the_stamp() -> None:

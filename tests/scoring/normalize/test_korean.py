@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import load_scorer
 from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string, parse_sino
 from tests.scoring import helpers
@@ -379,7 +378,7 @@ def test_normalizing_twice_equals_once(words):
 @given(st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=14))
 def test_a_text_scores_zero_against_its_normal_form(words):
     text = " ".join(words)
-    scorer = load_scorer("ko")
+    scorer = helpers.scorer("ko")
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
 
 
