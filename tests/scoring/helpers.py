@@ -109,6 +109,13 @@ def cli_score_table(language: str, pairs: list[tuple[str, str]]) -> list[dict]:
     return rows
 
 
+def cli_scores(language: str, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], dict]:
+    """`cli_score_table` by pair: a module scores every pair its CLI tests read in one
+    process, and each test looks up its own (a pair listed twice is scored once)."""
+    unique = list(dict.fromkeys(pairs))
+    return dict(zip(unique, cli_score_table(language, unique), strict=True))
+
+
 def count_calls(normalize, text: str) -> int:
     """Python and C function calls made while `normalize` reads `text`: a count of work
     that the machine's load does not change (the linear-time tests compare two)."""
