@@ -8,18 +8,70 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scoring import load_scorer
+from scoring import build_normalizer, caches, clear_caches, load_bundle, load_scorer, stamp
+from scoring.normalize.chain import Normalizer
+from scoring.scorer import Scorer
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "reviewapp" / "demo" / "demo_conversations.jsonl"  # the labelled demo set
 
 
+_SCORERS: dict[str, Scorer] = {}
+
+
+def scorer(language: str) -> Scorer:
+    """`load_scorer(language)` from the shipped configs, read once per test process.
+    `load_scorer` reads and validates the config and its lexicons on every call before it
+    finds its built scorer (6 ms for Korean): the property tests call this a few times an
+    example, and no test changes the shipped configs while the process runs."""
+    found = _SCORERS.get(language)
+    if found is None:
+        found = _SCORERS[language] = load_scorer(language)
+    return found
+
+
 def normalized(language: str, text: str) -> str:
-    return load_scorer(language).normalizer(text)
+    return scorer(language).normalizer(text)
 
 
 def errors(language: str, reference: str, hypothesis: str) -> int:
-    return load_scorer(language).score(reference, hypothesis).counts.errors
+    return scorer(language).score(reference, hypothesis).counts.errors
+
+
+def clear_caches_but_the_stamp() -> None:
+    """`clear_caches()`, but for the code stamp's memos (`stamp.code_fingerprint` and the
+    per-module `stamp._code`). The stamp hashes the package's source and library versions,
+    which no test that calls this changes; clearing it makes the next `build_normalizer`
+    parse every module of `scoring` again, half a second each time. Every other memo (the
+    steps', the module-level ones, the built scorers) is emptied as `clear_caches` does."""
+    kept = (stamp.code_fingerprint, stamp._code)  # both registered by `@memo`
+    for cached in kept:
+        caches._FUNCTIONS.discard(cached)
+    try:
+        clear_caches()
+    finally:
+        caches._FUNCTIONS.update(kept)
+
+
+def fresh_normalizer(language: str) -> Normalizer:
+    """A normalizer built after every memo is emptied: nothing read before answers for it."""
+    clear_caches_but_the_stamp()
+    return build_normalizer(load_bundle(language))
+
+
+_SHARED: dict[str, Normalizer] = {}
+
+
+def shared_normalizer(language: str) -> Normalizer:
+    """One normalizer per language for the whole test process, built on first use (the
+    property tests draw a language per example; building all of them at import made even
+    collecting their modules pay for it). A test that patches a step or `Normalizer` must
+    do it in a context that ends with the example, and clear the normalizer's own memo
+    (`clear_memo`) where it calls the normalizer rather than tracing."""
+    normalizer = _SHARED.get(language)
+    if normalizer is None:
+        normalizer = _SHARED[language] = build_normalizer(load_bundle(language))
+    return normalizer
 
 
 def run_cli(*args: str) -> str:
@@ -55,6 +107,13 @@ def cli_score_table(language: str, pairs: list[tuple[str, str]]) -> list[dict]:
     rows = [row for row in rows if "summary" not in row]  # the corpus line comes last
     assert [row["id"] for row in rows] == [str(i) for i in range(len(pairs))], out[:300]
     return rows
+
+
+def cli_scores(language: str, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], dict]:
+    """`cli_score_table` by pair: a module scores every pair its CLI tests read in one
+    process, and each test looks up its own (a pair listed twice is scored once)."""
+    unique = list(dict.fromkeys(pairs))
+    return dict(zip(unique, cli_score_table(language, unique), strict=True))
 
 
 def count_calls(normalize, text: str) -> int:

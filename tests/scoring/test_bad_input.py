@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import config_languages, load_scorer
 from scoring.metrics import rate
+from tests.scoring import helpers
 
 LANGUAGES = config_languages()
 
@@ -144,6 +145,6 @@ texts = st.one_of(
 )
 @given(reference=texts, hypothesis=texts)
 def test_any_text_gives_a_defined_result(language, reference, hypothesis):
-    scorer = load_scorer(language)
+    scorer = helpers.scorer(language)
     assert_defined(scorer, reference, hypothesis)
     assert assert_defined(scorer, reference, reference).counts.errors == 0

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import PairInput, load_scorer, score_corpus
+from tests.scoring import helpers
 from tests.scoring.helpers import DEMO
 from tests.scoring.test_align import naive_distance
 
@@ -70,7 +71,7 @@ texts = st.lists(word_with_mark, max_size=14).map(" ".join)
 @given(texts)
 def test_normalizing_twice_equals_normalizing_once(text):
     for language in ("en", "de", "fr", "es"):
-        normalizer = load_scorer(language).normalizer
+        normalizer = helpers.scorer(language).normalizer
         once = normalizer(text)
         assert normalizer(once) == once, (language, text)
 
@@ -98,7 +99,7 @@ def test_demo_words_in_any_order_normalize_the_same_twice(language, data):
     examples (a filler before a number word, a symbol word after an ordinal)."""
     words = data.draw(st.lists(st.sampled_from(DEMO_WORDS[language]), min_size=1, max_size=10))
     text = " ".join(words)
-    scorer = load_scorer(language)
+    scorer = helpers.scorer(language)
     once = scorer.normalizer(text)
     assert scorer.normalizer(once) == once
     # the scorer normalizes a hypothesis already in normal form to the same tokens
@@ -139,14 +140,14 @@ def test_found_cases_normalize_the_same_on_a_second_pass(language, text):
 @given(texts)
 def test_a_text_scores_zero_against_its_normal_form(text):
     """Fails when normalizing the normal form changes it (a step that is not idempotent)."""
-    scorer = load_scorer("en")
+    scorer = helpers.scorer("en")
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
 
 
 @given(texts, texts)
 def test_counts_are_the_edit_distance_of_the_normalized_tokens(reference, hypothesis):
     """Against a naive dynamic-programming edit distance of the tokens the result shows."""
-    scorer = load_scorer("en")
+    scorer = helpers.scorer("en")
     result = scorer.score(reference, hypothesis)
     ref, hyp = scorer.tokens(result.reference), scorer.tokens(result.hypothesis)
     assert result.counts.errors == naive_distance(ref, hyp)
@@ -158,7 +159,7 @@ def test_counts_are_the_edit_distance_of_the_normalized_tokens(reference, hypoth
 def test_swapping_reference_and_hypothesis_keeps_the_error_count(a, b):
     """Both sides go through one normalizer, and the edit distance is symmetric. (How the
     errors split into S, D and I may differ: equal-cost paths are chosen by position.)"""
-    scorer = load_scorer("en")
+    scorer = helpers.scorer("en")
     forward, backward = scorer.score(a, b).counts, scorer.score(b, a).counts
     assert forward.errors == backward.errors
     assert (forward.ref_len, forward.hyp_len) == (backward.hyp_len, backward.ref_len)

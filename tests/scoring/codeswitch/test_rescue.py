@@ -8,10 +8,11 @@ from hypothesis import strategies as st
 
 from scoring import ConfigError, bundle_from_data, get_scorer, load_bundle, load_scorer
 from scoring.stamp import code_fingerprint
+from tests.scoring import helpers
 
 
 def score(reference: str, hypothesis: str):
-    return load_scorer("hi").score(reference, hypothesis)
+    return helpers.scorer("hi").score(reference, hypothesis)
 
 
 def block(reference: str, hypothesis: str) -> dict:
@@ -178,7 +179,7 @@ def test_property_errors_only_go_down(reference, hypothesis):
         result.strict.errors - result.counts.errors
     )
     # the normal form scores as the text itself (can fail, unlike a text against itself)
-    assert score(reference, load_scorer("hi").normalizer(reference)).counts.errors == 0
+    assert score(reference, helpers.scorer("hi").normalizer(reference)).counts.errors == 0
 
 
 def test_identity_covers_both_normalizers_and_the_rescue_code():

@@ -1,6 +1,7 @@
 """The two Before/After tables of Hindi with English words, through the CLI as a
 subprocess: `strict_wer` is the Hindi-only WER (Before), `wer` the code-switch-aware WER
-(After)."""
+(After). The table is scored by one process reading it as a JSONL file (a process costs
+a second); the one-pair command line (`--ref`, `--hyp`) is checked to give the same line."""
 
 import json
 from fractions import Fraction
@@ -44,9 +45,30 @@ TABLE = [
 ]  # fmt: skip
 
 
+@pytest.fixture(scope="module")
+def table_source(tmp_path_factory) -> Path:
+    source = tmp_path_factory.mktemp("seed") / "pairs.jsonl"
+    rows = [{"id": str(i), "reference": r, "hypothesis": h} for i, (r, h, *_) in enumerate(TABLE)]
+    source.write_text("\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\n")
+    return source
+
+
+@pytest.fixture(scope="module")
+def table_scores(table_source) -> tuple[dict[tuple[str, str], dict], dict]:
+    """Each row's JSON line, by (reference, hypothesis), and the corpus summary line."""
+    lines = run("score", "--lang", "hi", "--input", str(table_source), "--json").splitlines()
+    pairs, summary = [json.loads(line) for line in lines[:-1]], json.loads(lines[-1])
+    assert [pair["id"] for pair in pairs] == [str(i) for i in range(len(TABLE))]
+    by_pair = {(r, h): pair for (r, h, *_), pair in zip(TABLE, pairs, strict=True)}
+    assert len(by_pair) == len(TABLE)  # no row repeats a pair
+    return by_pair, summary
+
+
 @pytest.mark.parametrize("reference, hypothesis, before, after, seed_before, seed_after", TABLE)
-def test_seed_table_row(reference, hypothesis, before, after, seed_before, seed_after):
-    out = score(reference, hypothesis)
+def test_seed_table_row(
+    table_scores, reference, hypothesis, before, after, seed_before, seed_after
+):
+    out = table_scores[0][(reference, hypothesis)]
     strict = out["strict"]
     assert Fraction(strict["errors"], strict["ref_words"]) == before
     assert Fraction(out["errors"], out["ref_words"]) == after
@@ -60,8 +82,9 @@ def test_seed_table_row(reference, hypothesis, before, after, seed_before, seed_
     assert sum(r["errors"] for r in out["code_switch"]["rescues"]) == rescued
 
 
-def test_the_rescues_name_their_rule():
-    out = score("मेरे लैपटॉप में नेटवर्क प्रॉब्लम है", "मेरे लैपटॉप में network problem है")
+def test_the_rescues_name_their_rule(table_scores):
+    scores = table_scores[0]
+    out = scores["मेरे लैपटॉप में नेटवर्क प्रॉब्लम है", "मेरे लैपटॉप में network problem है"]
     (rescue,) = out["code_switch"]["rescues"]
     assert rescue["rule"] == "phonetic"
     assert rescue["reference"] == "नेटवर्क प्रॉब्लम"
@@ -70,7 +93,7 @@ def test_the_rescues_name_their_rule():
         ("नेटवर्क", "network", "ntvrk"),
         ("प्रॉब्लम", "problem", "prblm"),
     ]
-    out = score("मुझे twenty five मार्च की booking चाहिए", "मुझे 25 मार्च की बुकिंग चाहिए")
+    out = scores["मुझे twenty five मार्च की booking चाहिए", "मुझे 25 मार्च की बुकिंग चाहिए"]
     (rescue,) = out["code_switch"]["rescues"]
     assert (rescue["rule"], rescue["reference"], rescue["hypothesis"]) == (
         "english_rules", "twenty five", "25",
@@ -78,8 +101,11 @@ def test_the_rescues_name_their_rule():
     assert rescue["view"] == "25"
 
 
-def test_the_json_output_shape():
+def test_the_json_output_shape(table_scores):
     out = score("मेरी flight कल है", "मेरी fight कल है")
+    # one pair on the command line writes what the same pair's line of a file writes
+    line = dict(table_scores[0]["मेरी flight कल है", "मेरी fight कल है"])
+    assert line.pop("id") == "4" and out == line
     assert out["metric"] == "wer"
     assert out["normalizer"]["name"] == "hi-norm"
     assert out["normalizer"]["version"] == "1.3.1"
@@ -96,12 +122,8 @@ def test_the_json_output_shape():
     assert set(out["code_switch"]["per_language"]) == {"hi", "en"}
 
 
-def test_corpus_summary_sums_the_languages(tmp_path):
-    source = tmp_path / "pairs.jsonl"
-    rows = [{"id": str(i), "reference": r, "hypothesis": h} for i, (r, h, *_) in enumerate(TABLE)]
-    source.write_text("\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\n")
-    lines = run("score", "--lang", "hi", "--input", str(source), "--json").splitlines()
-    pairs, summary = [json.loads(line) for line in lines[:-1]], json.loads(lines[-1])
+def test_corpus_summary_sums_the_languages(table_source, table_scores):
+    pairs, summary = list(table_scores[0].values()), table_scores[1]
     assert summary["summary"] is True and summary["scored"] == len(TABLE)
     block = summary["code_switch"]
     for language in ("hi", "en"):
@@ -117,5 +139,5 @@ def test_corpus_summary_sums_the_languages(tmp_path):
     assert block["wer_en"] == pytest.approx(
         block["per_language"]["en"]["errors"] / block["per_language"]["en"]["ref_words"]
     )
-    line = run("score", "--lang", "hi", "--input", str(source)).strip()
+    line = run("score", "--lang", "hi", "--input", str(table_source)).strip()
     assert line.startswith("wer word ") and line.endswith(f" {len(TABLE)}/{len(TABLE)}")

@@ -14,7 +14,7 @@ from scoring.normalize.codes import (
     build_spelled_codes,
     is_code_like,
 )
-from tests.scoring.helpers import errors, normalized
+from tests.scoring.helpers import errors, normalized, scorer
 
 SAME_CODE = [
     # spelled letters and digits, number words included
@@ -308,7 +308,7 @@ texts = st.lists(word_with_mark, max_size=14).map(" ".join)
 @given(texts)
 def test_normalizing_twice_equals_normalizing_once(text):
     for language in ("en", "de", "fr", "es", "it", "nl", "ha"):
-        normalizer = load_scorer(language).normalizer
+        normalizer = scorer(language).normalizer
         once = normalizer(text)
         assert normalizer(once) == once, (language, text)
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scoring import build_normalizer, bundle_from_data, load_scorer
 from scoring.errors import ConfigError
 from scoring.normalize.emails import build_spoken_emails, web_token_test
+from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
 
 SAME_ADDRESS = [
@@ -172,6 +173,6 @@ texts = st.lists(st.tuples(st.sampled_from(WORDS), marks).map("".join), max_size
 @given(texts)
 def test_normalizing_twice_equals_normalizing_once(text):
     for language in ("en", "de", "es"):
-        normalizer = load_scorer(language).normalizer
+        normalizer = helpers.scorer(language).normalizer
         once = normalizer(text)
         assert normalizer(once) == once, (language, text)

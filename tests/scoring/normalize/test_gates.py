@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import build_normalizer, clear_caches, config_languages, load_bundle
+from scoring import config_languages
 from scoring.normalize import cardinals, dates, fractions, money, ordinals, tables, times
+from tests.scoring.helpers import fresh_normalizer, shared_normalizer
 
 from .test_tables import CLASS_TEXTS
 
@@ -55,25 +56,21 @@ def test_can_read_takes_a_word_or_a_hint():
 @pytest.mark.parametrize("language", config_languages())
 def test_class_steps_write_what_they_write_without_skipping(language, monkeypatch):
     texts = HINT_TEXTS + CLASS_TEXTS  # (test_tables reads the demo turns so, with `starts`)
-    clear_caches()
-    expected = [build_normalizer(load_bundle(language)).trace(text) for text in texts]
+    skipping = fresh_normalizer(language)  # (was built again for each text: 76 builds)
+    expected = [skipping.trace(text) for text in texts]
     _read_everywhere(monkeypatch)
-    clear_caches()
-    everywhere = build_normalizer(load_bundle(language))
+    everywhere = fresh_normalizer(language)
     assert [everywhere.trace(text) for text in texts] == expected
-
-
-NORMALIZERS = {language: build_normalizer(load_bundle(language)) for language in config_languages()}
 
 
 @settings(max_examples=150, deadline=None)
 @given(
-    st.sampled_from(sorted(NORMALIZERS)),
+    st.sampled_from(config_languages()),
     st.lists(st.sampled_from(TOKENS), min_size=1, max_size=8),
 )
 def test_random_texts_read_the_same_without_skipping(language, words):
     text = " ".join(words)
-    normalizer = NORMALIZERS[language]
+    normalizer = shared_normalizer(language)  # `trace` keeps no memo of whole texts
     expected = normalizer.trace(text)
     with pytest.MonkeyPatch.context() as monkeypatch:
         _read_everywhere(monkeypatch)

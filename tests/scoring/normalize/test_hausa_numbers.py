@@ -6,16 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import load_scorer
+from tests.scoring import helpers
 
 
 def profile_errors(reference: str, hypothesis: str) -> tuple[int, int]:
-    result = load_scorer("ha").score(reference, hypothesis)
+    result = helpers.scorer("ha").score(reference, hypothesis)
     return result.profiles["strict"].counts.errors, result.profiles["folded"].counts.errors
 
 
 def normalized(text: str, profile: str | None = None) -> str:
-    return load_scorer("ha").normalizer(text, profile)
+    return helpers.scorer("ha").normalizer(text, profile)
 
 
 SAME = [
@@ -126,7 +126,7 @@ def test_one_written_form(text, expected):
 
 
 def test_the_rules_are_steps_that_the_config_turns_off():
-    steps = load_scorer("ha").normalizer.step_names
+    steps = helpers.scorer("ha").normalizer.step_names
     assert {"ha_numbers", "ha_symbols", "ha_percent", "ha_money", "ha_times"} <= set(steps)
 
 
@@ -140,6 +140,6 @@ WORDS = (
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=10))
 def test_normalizing_twice_equals_normalizing_once(words):
-    normalizer = load_scorer("ha").normalizer
+    normalizer = helpers.scorer("ha").normalizer
     once = normalizer(" ".join(words))
     assert normalizer(once) == once

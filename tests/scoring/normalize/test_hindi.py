@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scoring import load_bundle, load_scorer
 from scoring.codeswitch.phonetic import PhoneticMatcher
+from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
 
 CONFIGS = Path(__file__).resolve().parents[3] / "configs"
@@ -162,7 +163,7 @@ texts = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
 @settings(max_examples=300)
 @given(texts)
 def test_normalizing_twice_equals_normalizing_once(text):
-    normalizer = load_scorer("hi").normalizer
+    normalizer = helpers.scorer("hi").normalizer
     once = normalizer(text)
     assert normalizer(once) == once, text
 

@@ -2,7 +2,7 @@
 spelling variants, product names, fillers at the start of a word, kanji numerals, width,
 and CER with every space removed.
 
-The reference examples run through the CLI, one process per table; the rest call the
+The reference examples run through the CLI, one process for all of them; the rest call the
 normalizer.
 """
 
@@ -25,10 +25,6 @@ ROOT = Path(__file__).resolve().parents[3]
 CONFIG = load_bundle("ja").config
 RULES = CONFIG.japanese
 LOANWORDS = json.loads((ROOT / "configs" / "ja_loanwords.json").read_text(encoding="utf-8"))
-
-
-def cli_score(reference: str, hypothesis: str) -> dict:
-    return helpers.cli_score("ja", reference, hypothesis)
 
 
 # (intended text, STT transcript) that say the same thing: 0 errors through the CLI.
@@ -59,14 +55,35 @@ SEED_UNCHANGED = [
 ]
 
 
-@pytest.fixture(scope="module")
-def seed_same_scores() -> list[dict]:
-    return helpers.cli_score_table("ja", SEED_SAME)
+NEAR_MISSES = [
+    ("Confluence", "コンフュエンス"),
+    ("コンフルエンス", "コンフュエンス"),
+    ("Datadog", "データドグ"),  # the reviewers' other example
+]
+SPACED = ("はい、 そうです。", "はいそうです")
+REAL_ERRORS = [
+    ("イー・エム・ピー、さん", "EMP4"),
+    ("三時に伺います", "四時に伺います"),
+    ("Slack", "Zoom"),
+]
 
 
 @pytest.fixture(scope="module")
-def seed_unchanged_scores() -> list[dict]:
-    return helpers.cli_score_table("ja", [(text, text) for text, _ in SEED_UNCHANGED])
+def cli_scores() -> dict[tuple[str, str], dict]:
+    """Every pair of the CLI tests below, through one process (a process costs a second)."""
+    unchanged = [(text, text) for text, _ in SEED_UNCHANGED]
+    pairs = SEED_SAME + unchanged + NEAR_MISSES + [SPACED] + REAL_ERRORS
+    return helpers.cli_scores("ja", pairs)
+
+
+@pytest.fixture(scope="module")
+def seed_same_scores(cli_scores) -> list[dict]:
+    return [cli_scores[pair] for pair in SEED_SAME]
+
+
+@pytest.fixture(scope="module")
+def seed_unchanged_scores(cli_scores) -> list[dict]:
+    return [cli_scores[text, text] for text, _ in SEED_UNCHANGED]
 
 
 @pytest.mark.parametrize("case", range(len(SEED_SAME)), ids=[ref for ref, _ in SEED_SAME])
@@ -88,17 +105,10 @@ def test_seed_words_are_left_alone_through_the_cli(seed_unchanged_scores, case, 
     assert out["reference_normalized"] == out["hypothesis_normalized"] == expected
 
 
-def test_near_miss_product_name_gets_partial_credit_through_the_cli():
+def test_near_miss_product_name_gets_partial_credit_through_the_cli(cli_scores):
     """A near miss of a product name costs its one character: コンフュエンス vs
     コンフルエンス is 0.14 CER, not 1.0."""
-    out, katakana, datadog = helpers.cli_score_table(
-        "ja",
-        [
-            ("Confluence", "コンフュエンス"),
-            ("コンフルエンス", "コンフュエンス"),
-            ("Datadog", "データドグ"),  # the reviewers' other example
-        ],
-    )
+    out, katakana, datadog = (cli_scores[pair] for pair in NEAR_MISSES)
     assert out["reference_normalized"] == "コンフルエンス"
     assert out["errors"] == 1
     assert out["cer"] == pytest.approx(1 / 7)
@@ -108,22 +118,15 @@ def test_near_miss_product_name_gets_partial_credit_through_the_cli():
     assert datadog["cer"] == pytest.approx(1 / 6)
 
 
-def test_whitespace_is_removed_after_normalization_through_the_cli():
-    out = cli_score("はい、 そうです。", "はいそうです")
+def test_whitespace_is_removed_after_normalization_through_the_cli(cli_scores):
+    out = cli_scores[SPACED]
     assert out["reference_normalized"] == "はいそうです"
     assert out["errors"] == 0
     assert " " not in out["hypothesis_normalized"]
 
 
-def test_a_real_error_is_still_an_error_through_the_cli():
-    code, hour, product = helpers.cli_score_table(
-        "ja",
-        [
-            ("イー・エム・ピー、さん", "EMP4"),
-            ("三時に伺います", "四時に伺います"),
-            ("Slack", "Zoom"),
-        ],
-    )
+def test_a_real_error_is_still_an_error_through_the_cli(cli_scores):
+    code, hour, product = (cli_scores[pair] for pair in REAL_ERRORS)
     assert code["errors"] == 1
     assert hour["errors"] == 1
     assert product["cer"] > 0.5

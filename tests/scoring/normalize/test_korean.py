@@ -1,7 +1,7 @@
 """Korean: numbers read only in a numeric context, surnames and
 ordinary words left alone, fillers as whole words only, CER with word spaces kept.
 
-The reference examples run through the CLI, one process per table; the rest call the
+The reference examples run through the CLI, one process for all of them; the rest call the
 normalizer. The
 number reader is checked against `kocer`, an independent digits -> Hangul reader: every
 reading it gives for a generated number must read back to the same digits.
@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import load_scorer
 from scoring.config import load_bundle
 from scoring.normalize.ko_numbers import digit_string, parse_sino
 from tests.scoring import helpers
@@ -30,10 +29,6 @@ needs_kocer = needs_module("kocer", installed=kocer_numbers is not None)
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = load_bundle("ko").config.korean
-
-
-def cli_score(reference: str, hypothesis: str) -> dict:
-    return helpers.cli_score("ko", reference, hypothesis)
 
 
 # (intended text, STT transcript) that say the same thing: 0 errors through the CLI.
@@ -64,14 +59,28 @@ SEED_UNCHANGED = [
 ]
 
 
-@pytest.fixture(scope="module")
-def seed_same_scores() -> list[dict]:
-    return helpers.cli_score_table("ko", SEED_SAME)
+# The seed's table: what the old converter did wrong (date, surname, hour).
+BEFORE_AFTER = [("삼월 이십오일", "삼월 이십오일"), ("천민수", "1000민수"), ("열두 시", "10두 시")]
+SPACED = ("비밀번호 변경", "비밀번호변경")
+REAL_ERRORS = [("삼월 이십오일", "3월 26일"), ("스무 살", "21살")]
 
 
 @pytest.fixture(scope="module")
-def seed_unchanged_scores() -> list[dict]:
-    return helpers.cli_score_table("ko", [(text, text) for text in SEED_UNCHANGED])
+def cli_scores() -> dict[tuple[str, str], dict]:
+    """Every pair of the CLI tests below, through one process (a process costs a second)."""
+    unchanged = [(text, text) for text in SEED_UNCHANGED]
+    pairs = SEED_SAME + unchanged + BEFORE_AFTER + [SPACED] + REAL_ERRORS
+    return helpers.cli_scores("ko", pairs)
+
+
+@pytest.fixture(scope="module")
+def seed_same_scores(cli_scores) -> list[dict]:
+    return [cli_scores[pair] for pair in SEED_SAME]
+
+
+@pytest.fixture(scope="module")
+def seed_unchanged_scores(cli_scores) -> list[dict]:
+    return [cli_scores[text, text] for text in SEED_UNCHANGED]
 
 
 @pytest.mark.parametrize("case", range(len(SEED_SAME)), ids=[ref for ref, _ in SEED_SAME])
@@ -89,26 +98,24 @@ def test_seed_words_are_unchanged_through_the_cli(seed_unchanged_scores, case, t
     assert out["reference_normalized"] == out["hypothesis_normalized"] == text
 
 
-def test_seed_before_after_table_through_the_cli():
+def test_seed_before_after_table_through_the_cli(cli_scores):
     """The seed's table: what the old converter did wrong, and what we give now."""
-    date, name, hour = helpers.cli_score_table(
-        "ko", [("삼월 이십오일", "삼월 이십오일"), ("천민수", "1000민수"), ("열두 시", "10두 시")]
-    )
+    date, name, hour = (cli_scores[pair] for pair in BEFORE_AFTER)
     assert date["reference_normalized"] == "3월 25일"
     assert name["errors"] > 0  # the surname is not a number
     assert hour["errors"] > 0
 
 
-def test_korean_keeps_word_spaces_and_counts_them():
+def test_korean_keeps_word_spaces_and_counts_them(cli_scores):
     """Korean CER counts the space between words (Japanese removes every space)."""
-    out = cli_score("비밀번호 변경", "비밀번호변경")
+    out = cli_scores[SPACED]
     assert out["reference_normalized"] == "비밀번호 변경"
     assert out["errors"] == 1
     assert out["ref_chars"] == 7
 
 
-def test_a_real_error_is_still_an_error():
-    day, age = helpers.cli_score_table("ko", [("삼월 이십오일", "3월 26일"), ("스무 살", "21살")])
+def test_a_real_error_is_still_an_error(cli_scores):
+    day, age = (cli_scores[pair] for pair in REAL_ERRORS)
     assert day["errors"] == 1
     assert age["errors"] == 1
 
@@ -379,7 +386,7 @@ def test_normalizing_twice_equals_once(words):
 @given(st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=14))
 def test_a_text_scores_zero_against_its_normal_form(words):
     text = " ".join(words)
-    scorer = load_scorer("ko")
+    scorer = helpers.scorer("ko")
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
 
 

@@ -392,7 +392,7 @@ def test_normalizing_twice_equals_once(words):
 @given(st.lists(st.sampled_from(CLASS_WORDS), min_size=1, max_size=12))
 def test_a_text_scores_zero_against_its_normal_form(words):
     text = " ".join(words)
-    scorer = load_scorer("ko")
+    scorer = helpers.scorer("ko")
     assert scorer.score(text, scorer.normalizer(text)).counts.errors == 0
 
 

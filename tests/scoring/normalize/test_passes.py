@@ -5,8 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import build_normalizer, clear_caches, config_languages, load_bundle
+from scoring import build_normalizer, config_languages, load_bundle
 from scoring.normalize.chain import Normalizer
+from tests.scoring.helpers import fresh_normalizer, shared_normalizer
 
 from .test_gates import HINT_TEXTS, TOKENS
 from .test_tables import CLASS_TEXTS
@@ -25,8 +26,7 @@ def _full_passes(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("language", config_languages())
 def test_passes_that_end_early_give_what_full_passes_give(language, monkeypatch):
     texts = SETTLED + HINT_TEXTS + CLASS_TEXTS
-    clear_caches()
-    normalizer = build_normalizer(load_bundle(language))
+    normalizer = fresh_normalizer(language)
     expected = [normalizer(text) for text in texts]
     _full_passes(monkeypatch)
     normalizer.clear_memo()
@@ -44,17 +44,14 @@ def test_a_second_pass_over_an_unchanged_text_ends_at_the_first_unbudgeted_step(
     assert len(second) == normalizer._unbudgeted_from < len(first)
 
 
-NORMALIZERS = {language: build_normalizer(load_bundle(language)) for language in config_languages()}
-
-
 @settings(max_examples=150, deadline=None)
 @given(
-    st.sampled_from(sorted(NORMALIZERS)),
+    st.sampled_from(config_languages()),
     st.lists(st.sampled_from(TOKENS), min_size=1, max_size=8),
 )
 def test_random_texts_settle_as_with_full_passes(language, words):
     text = " ".join(words)
-    normalizer = NORMALIZERS[language]
+    normalizer = shared_normalizer(language)
     normalizer.clear_memo()
     expected = normalizer(text)
     with pytest.MonkeyPatch.context() as monkeypatch:

@@ -10,6 +10,7 @@ from num2words import num2words
 
 from scoring import load_scorer
 from scoring.protocols.fa_en_cs_v1 import normalize_fa_eval_v1
+from tests.scoring import helpers
 from tests.scoring.helpers import errors, normalized
 
 # Two spellings of the same speech: 0 errors.
@@ -203,6 +204,6 @@ WORDS = (
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=10))
 def test_normalizing_twice_equals_normalizing_once(words):
-    normalizer = load_scorer("fa").normalizer
+    normalizer = helpers.scorer("fa").normalizer
     once = normalizer(" ".join(words))
     assert normalizer(once) == once

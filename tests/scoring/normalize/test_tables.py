@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring import build_normalizer, clear_caches, load_bundle
 from scoring.normalize import cardinals, dates, fractions, measures, money, ordinals, tables, times
 from scoring.normalize.tables import scan
+from tests.scoring.helpers import fresh_normalizer
 
 DEMO = Path(__file__).resolve().parents[3] / "reviewapp" / "demo" / "demo_conversations.jsonl"
 
@@ -72,8 +72,7 @@ def _texts() -> list[str]:
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "nl"])
 def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monkeypatch):
     texts = _texts()
-    clear_caches()
-    fast = build_normalizer(load_bundle(language))
+    fast = fresh_normalizer(language)
     expected = [fast(text) for text in texts]
 
     def scan_every_word(tokens, lower, read, skip=frozenset(), starts=None):
@@ -81,8 +80,7 @@ def test_class_steps_give_the_same_text_as_reading_at_every_word(language, monke
 
     for module in (cardinals, dates, fractions, measures, money, ordinals, times):
         monkeypatch.setattr(module, "scan", scan_every_word)
-    clear_caches()
-    slow = build_normalizer(load_bundle(language))
+    slow = fresh_normalizer(language)
     assert [slow(text) for text in texts] == expected
 
 
