@@ -402,16 +402,25 @@ def test_full_stops_and_spaces_never_count(phrases):
     code, where a separator tells a code token from a word: ピー、さん is P3, ピーさん is
     Mr P; nor before a filler, which goes at the start of a word: です。えーと is です,
     ですえーと is not; nor beside a product name, which the lexicon maps as a whole word:
-    アカウント ジーラ has the name ジラ in it, アカウントジーラ is one word; nor between two
-    words in Latin letters, which it tells apart as in English: ABC。Confluence is two
-    words, ABCConfluence one, nor after a Latin word before digits.)"""
+    アカウント ジーラ and アカウント。ジーラ have the name ジラ in them, アカウントジーラ is
+    one word; nor between two words in Latin letters, which it tells apart as in English:
+    ABC。Confluence is two words, ABCConfluence one, nor after a Latin word before digits.)"""
     assume(not any(phrase.startswith(tuple(CONFIG.fillers)) for phrase in phrases))
     assume(not any(phrase in SPELLED for phrase in phrases))
-    assume(not (" " in phrases and set(phrases) & LEXICON_NAMES))
+    assume(not (set(phrases) & {" ", "。"} and set(phrases) & LEXICON_NAMES))
     text = "".join(phrases)
     assume(not LATIN_SEPARATED.search(unicodedata.normalize("NFKC", text)))
     bare = "".join(ch for ch in text if ch not in "。 ")
     assert errors("ja", text, bare) == 0
+
+
+def test_a_full_stop_before_a_product_name_sets_it_apart_as_a_word():
+    """Found by the property above: after a full stop, as after a space, ジーラ is a word
+    of its own and the lexicon reads it as the name; glued to the word before, it is not
+    read (no segmentation finds a name inside a longer word)."""
+    assert normalized("ja", "ｱｶｳﾝﾄ。ジーラ") == normalized("ja", "アカウント ジーラ")
+    assert normalized("ja", "ｱｶｳﾝﾄ。ジーラ") == "アカウントジラ"
+    assert errors("ja", "ｱｶｳﾝﾄ。ジーラ", "ｱｶｳﾝﾄジーラ") == 1
 
 
 def test_a_separator_between_latin_words_counts():
