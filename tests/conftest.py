@@ -58,6 +58,15 @@ def outsider(db):
 
 
 @pytest.fixture
+def client():
+    """pytest-django's client, on a middleware chain built once per process (see
+    tests/support/clients.py)."""
+    from tests.support.clients import SharedHandlerClient
+
+    return SharedHandlerClient()
+
+
+@pytest.fixture
 def client_for(client):
     def login(user):
         client.force_login(user)
