@@ -58,6 +58,15 @@ def outsider(db):
 
 
 @pytest.fixture
+def client():
+    """pytest-django's client, on a middleware chain built once per process (see
+    tests/support/clients.py)."""
+    from tests.support.clients import SharedHandlerClient
+
+    return SharedHandlerClient()
+
+
+@pytest.fixture
 def client_for(client):
     def login(user):
         client.force_login(user)
@@ -109,7 +118,12 @@ def celery_worker_process(transactional_db):
     app.control.purge()  # nothing left over from an earlier test
     worker = WorkerProcess().start()
     yield worker
-    worker.stop()
+    # SIGKILL, not the warm shutdown of `stop()`: the test is over and nothing it runs is
+    # waited for (the next start purges the queue). Even idle, a warm shutdown on the
+    # filesystem broker took 5-6 s of Celery's fixed polls: the consumer loop's 2 s drain
+    # timeout, the pool's result-handler thread and the timer thread, one after the other.
+    # A test about shutting down calls `worker.stop()` itself.
+    worker.kill()
     app.conf.task_always_eager = True
 
 

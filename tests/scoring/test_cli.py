@@ -1,18 +1,30 @@
-"""The CLI contract (commands, options, JSON fields, exit codes), run as a real subprocess."""
+"""The CLI contract (commands, options, JSON fields, exit codes).
+
+Most tests call `scoring.cli.main(argv)` in this process: each real `python -m scoring`
+spends about a second importing the library and building its scorer before it reads a
+line, and that was nearly all of this file's time. One test per command family (normalize,
+score, ablate, labels, check-data, codeswitch) still starts the real process, so the
+module entry point, the exit status handed to the shell and the output encoding stay
+covered.
+"""
 
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+
+from scoring.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "fixtures" / "scoring" / "en_pairs.jsonl"
 
 
-def run(*args, check=True):
+def run_process(*args, check=True):
+    """`python -m scoring ARGS` as a real subprocess."""
     result = subprocess.run(
         [sys.executable, "-m", "scoring", *args],
         cwd=ROOT,
@@ -25,11 +37,26 @@ def run(*args, check=True):
     return result
 
 
+@pytest.fixture
+def run(capsys):
+    """`main(ARGS)` in this process, answered like `run_process` (returncode, stdout,
+    stderr), so a test reads the same whichever way the CLI ran."""
+
+    def run_main(*args, check=True):
+        code = main([*args])
+        out = capsys.readouterr()
+        if check:
+            assert code == 0, out.err
+        return SimpleNamespace(returncode=code, stdout=out.out, stderr=out.err)
+
+    return run_main
+
+
 def test_normalize_prints_the_text():
-    assert run("normalize", "--lang", "en", "I’m twenty five").stdout == "i am 25\n"
+    assert run_process("normalize", "--lang", "en", "I’m twenty five").stdout == "i am 25\n"
 
 
-def test_normalize_jsonl(tmp_path):
+def test_normalize_jsonl(run, tmp_path):
     source = tmp_path / "in.jsonl"
     source.write_text('{"id": "a", "text": "Um, hello"}\n{"id": "b", "text": "Two"}\n')
     lines = run("normalize", "--lang", "en", "--input", str(source), "--json").stdout.splitlines()
@@ -39,7 +66,7 @@ def test_normalize_jsonl(tmp_path):
     ]
 
 
-def test_score_json_has_the_contract_fields():
+def test_score_json_has_the_contract_fields(run):
     out = json.loads(
         run(
             "score",
@@ -68,7 +95,7 @@ def test_score_json_has_the_contract_fields():
     assert out["alignment"][1] == ["substitute", 1, 1]
 
 
-def test_score_file_prints_one_line_per_input_and_a_summary():
+def test_score_file_prints_one_line_per_input_and_a_summary(run):
     lines = [
         json.loads(x)
         for x in run("score", "--lang", "en", "--input", str(SAMPLE), "--json").stdout.splitlines()
@@ -83,7 +110,7 @@ def test_score_file_prints_one_line_per_input_and_a_summary():
         assert key in summary
 
 
-def test_score_file_without_json_ends_with_the_report_line():
+def test_score_file_without_json_ends_with_the_report_line(run):
     last = run("score", "--lang", "en", "--input", str(SAMPLE)).stdout.splitlines()[-1]
     metric, unit, value, label, counts = last.split()
     assert (metric, unit) == ("wer", "word")
@@ -93,14 +120,14 @@ def test_score_file_without_json_ends_with_the_report_line():
 
 
 def test_ablation_prints_a_row_per_step():
-    out = run("ablate", "--lang", "en", "--input", str(SAMPLE)).stdout
+    out = run_process("ablate", "--lang", "en", "--input", str(SAMPLE)).stdout
     rows = [line for line in out.splitlines()[2:] if not line.startswith("skipped ")]
     steps = [line.split()[0] for line in rows]
     assert steps[0] == "input"
     assert {"numbers", "contractions", "fillers", "punctuation"} <= set(steps)
 
 
-def test_ablation_counts_the_pairs_it_could_not_score(tmp_path):
+def test_ablation_counts_the_pairs_it_could_not_score(run, tmp_path):
     """It used to leave a pair without a text out of its table without a word."""
     rows = tmp_path / "pairs.jsonl"
     rows.write_text(
@@ -115,7 +142,7 @@ def test_ablation_counts_the_pairs_it_could_not_score(tmp_path):
     assert report["skipped"] == [{"id": "b", "reason": "missing reference"}]
 
 
-def test_a_pair_past_its_budget_is_skipped_with_the_rule_named(tmp_path):
+def test_a_pair_past_its_budget_is_skipped_with_the_rule_named(run, tmp_path):
     """A rule that doubles a text with "boom" in it 24 times: that pair is skipped by
     score and ablate with the rule that passed the size limit, the others are scored."""
     doubling = {"pattern": "boom.*", "replacement": r"\g<0> \g<0>"}
@@ -135,7 +162,7 @@ def test_a_pair_past_its_budget_is_skipped_with_the_rule_named(tmp_path):
         )
 
 
-def test_config_dir_is_used(tmp_path):
+def test_config_dir_is_used(run, tmp_path):
     (tmp_path / "en.json").write_text(
         json.dumps({"language": "en", "name": "tiny", "version": "0.1.0", "fillers": ["hello"]})
     )
@@ -162,7 +189,7 @@ def test_config_dir_is_used(tmp_path):
         (["--lang", "en"], '{"reference": "a"}\n', 'line 1: field "id" is missing'),
     ],
 )
-def test_bad_input_exits_2_with_one_line(tmp_path, args, content, message):
+def test_bad_input_exits_2_with_one_line(run, tmp_path, args, content, message):
     source = tmp_path / "pairs.jsonl"
     source.write_text(content)
     result = run("score", *args, "--input", str(source), "--json", check=False)
@@ -174,7 +201,9 @@ def test_bad_input_exits_2_with_one_line(tmp_path, args, content, message):
 
 
 def test_unreadable_file_exits_2(tmp_path):
-    result = run("score", "--lang", "en", "--input", str(tmp_path / "missing.jsonl"), check=False)
+    result = run_process(
+        "score", "--lang", "en", "--input", str(tmp_path / "missing.jsonl"), check=False
+    )
     assert result.returncode == 2
     assert "missing.jsonl: cannot be read" in result.stderr
 
@@ -194,11 +223,11 @@ def test_codeswitch_command_is_wired(tmp_path):
         + "\n"
     )
     out = tmp_path / "agg.json"
-    run("codeswitch", str(rows), "--split", "all", "--out", str(out))
+    run_process("codeswitch", str(rows), "--split", "all", "--out", str(out))
     assert json.loads(out.read_text())["overall"]["mer"] == 0.0
 
 
-def test_a_lone_surrogate_skips_its_pair_with_the_reason_and_scores_the_rest(tmp_path):
+def test_a_lone_surrogate_skips_its_pair_with_the_reason_and_scores_the_rest(run, tmp_path):
     rows = tmp_path / "pairs.jsonl"
     rows.write_text(
         '{"id": "a", "reference": "hello world", "hypothesis": "hello word"}\n'
@@ -223,7 +252,7 @@ def test_a_lone_surrogate_skips_its_pair_with_the_reason_and_scores_the_rest(tmp
 def test_labels_names_the_line_without_a_language(tmp_path):
     rows = tmp_path / "conversations.jsonl"
     rows.write_text('{"turns": []}\n')
-    result = run("labels", "--input", str(rows), check=False)
+    result = run_process("labels", "--input", str(rows), check=False)
     assert result.returncode == 2
     assert 'line 1: field "language" is missing or not a string' in result.stderr
 
@@ -252,10 +281,12 @@ def conversations_file(tmp_path, hypotheses) -> Path:
     return rows
 
 
-def test_check_data_prints_findings_with_line_numbers_and_exits_1(tmp_path):
+def test_check_data_prints_findings_with_line_numbers_and_exits_1(run, tmp_path):
     shifted = [h for _, h in CHECKED_PAIRS[1:]] + [""]
     rows = conversations_file(tmp_path, shifted)
-    result = run("check-data", str(rows), check=False)
+    # The family's real process: exit status 1 must reach the shell, and the en dash
+    # below must survive stdout's encoding.
+    result = run_process("check-data", str(rows), check=False)
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"{rows}:3: bad: turns 0–2: each hypothesis is the transcript")
@@ -271,7 +302,7 @@ def test_check_data_prints_findings_with_line_numbers_and_exits_1(tmp_path):
     }
 
 
-def test_check_data_exits_0_when_nothing_is_found(tmp_path):
+def test_check_data_exits_0_when_nothing_is_found(run, tmp_path):
     rows = conversations_file(tmp_path, [h for _, h in CHECKED_PAIRS])
     result = run("check-data", str(rows), "--lang", "de")
     assert result.stdout == "0 finding(s) in 0 of 0 conversation(s)\n"
@@ -280,7 +311,7 @@ def test_check_data_exits_0_when_nothing_is_found(tmp_path):
     assert result.stdout == "0 finding(s) in 0 of 1 conversation(s)\n"
 
 
-def test_check_data_names_a_bad_line_and_exits_2(tmp_path):
+def test_check_data_names_a_bad_line_and_exits_2(run, tmp_path):
     rows = tmp_path / "bad.jsonl"
     rows.write_text('{"id": "a", "language": "en", "turns": []}\n{"id": "b"}\n')
     result = run("check-data", str(rows), check=False)

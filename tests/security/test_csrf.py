@@ -10,19 +10,28 @@ token gets 401 there, so the exemption opens nothing.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.reviewapp import test_permissions as matrix
+from tests.support.clients import SharedHandlerClient
 
 pytestmark = pytest.mark.django_db
 
 
+# The permission matrix's personas and German objects, built once for this module as for
+# the matrix (each test runs in a savepoint that is rolled back): building them for each
+# test was nearly all of this module's time.
+world = matrix.world
+
+
 @pytest.fixture
-def objects(reviewer, maintainer_de) -> dict:
-    """The permission matrix's German objects, made for each test with conftest's personas
-    (the ones `browser_client` logs in)."""
-    return matrix.make_objects({"reviewer": reviewer, "maintainer_de": maintainer_de})
+def objects(world) -> dict:
+    return world["objects"]
+
+
+@pytest.fixture
+def personas(world) -> dict:
+    return world["personas"]
 
 
 CSRF_EXEMPT = {"api_import"}  # bearer token, no cookies
@@ -38,10 +47,10 @@ def allowed_persona(name: str) -> str:
     return "maintainer_de"
 
 
-def browser_client(request, persona: str) -> Client:
-    client = Client(enforce_csrf_checks=True)
+def browser_client(personas: dict, persona: str) -> SharedHandlerClient:
+    client = SharedHandlerClient(enforce_csrf_checks=True)
     if persona != "anonymous":
-        client.force_login(request.getfixturevalue(persona))
+        client.force_login(personas[persona])
     return client
 
 
@@ -51,11 +60,11 @@ def test_every_post_url_is_covered():
 
 
 @pytest.mark.parametrize("name", POST_URLS)
-def test_a_post_without_the_csrf_token_is_refused_and_with_it_passes(request, objects, name):
+def test_a_post_without_the_csrf_token_is_refused_and_with_it_passes(personas, objects, name):
     url = reverse(f"reviewapp:{name}", args=matrix.url_args(name, objects))
     persona = allowed_persona(name)
     for who in ("anonymous", persona):
-        client = browser_client(request, who)
+        client = browser_client(personas, who)
         client.get(reverse("reviewapp:dashboard"))  # a CSRF cookie, but no token in the POST
         before = matrix.state()
         response = client.post(url, matrix.post_data(name, objects))
@@ -70,23 +79,24 @@ def test_a_post_without_the_csrf_token_is_refused_and_with_it_passes(request, ob
     assert response.status_code == (302 if expected == matrix.LOGIN else expected)
 
 
-def test_htmx_posts_carry_the_token_from_the_page(client_for, reviewer):
+def test_htmx_posts_carry_the_token_from_the_page(client_for, personas):
     """htmx sends the page's token in a header (hx-headers on <body>), so its POSTs pass."""
-    page = client_for(reviewer).get(reverse("reviewapp:dashboard")).content.decode()
+    page = client_for(personas["reviewer"]).get(reverse("reviewapp:dashboard")).content.decode()
     assert "hx-headers" in page and "X-CSRFToken" in page
 
 
 @pytest.mark.parametrize("name", ["login", "logout"])
-def test_login_and_logout_posts_need_the_token(request, reviewer, name):
-    client = browser_client(request, "reviewer" if name == "logout" else "anonymous")
-    response = client.post(reverse(name), {"username": reviewer.username, "password": "x"})
+def test_login_and_logout_posts_need_the_token(personas, name):
+    client = browser_client(personas, "reviewer" if name == "logout" else "anonymous")
+    username = personas["reviewer"].username
+    response = client.post(reverse(name), {"username": username, "password": "x"})
     assert response.status_code == 403
     if name == "logout":  # still logged in
         assert client.get(reverse("reviewapp:dashboard")).status_code == 200
 
 
-def test_the_token_api_is_exempt_but_a_session_is_not_a_credential(request, objects, maintainer_de):
-    client = browser_client(request, "maintainer_de")
+def test_the_token_api_is_exempt_but_a_session_is_not_a_credential(personas):
+    client = browser_client(personas, "maintainer_de")
     response = client.post(
         reverse("reviewapp:api_import"),
         b'{"id": "csrf-1", "language": "de", "turns": [{"reference": "a", "hypothesis": "b"}]}\n',

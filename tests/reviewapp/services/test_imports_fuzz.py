@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from reviewapp.languages import languages as app_languages
 from reviewapp.models import ApiToken, AuditEvent, Conversation, ImportBatch, Job, Turn
+from reviewapp.services.accounts import do_make_maintainer
 from reviewapp.services.configs import ensure_languages
 from reviewapp.services.imports import (
     MAX_DEPTH,
@@ -26,6 +27,7 @@ from reviewapp.services.imports import (
     ImportRefused,
     do_import,
 )
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -298,9 +300,30 @@ def counts() -> tuple:
     )
 
 
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The languages with their configs' first versions, a maintainer of all of them to
+    upload and one with an API token, built once for the module: loading every config and
+    writing its version was most of each test's time. Each test runs in a savepoint that
+    is rolled back (pytest-django's `db`), so what one imports is gone before the next."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        ensure_languages()
+        maintains = list(app_languages())
+        api_user = do_make_maintainer("api-importer", PASSWORD, maintains)
+        key = "fuzz-token-key"
+        ApiToken.objects.create(
+            user=api_user, name="ci", key_hash=hashlib.sha256(key.encode()).hexdigest()
+        )
+        yield {
+            "importer": do_make_maintainer("importer", PASSWORD, maintains),
+            "api_headers": {"Authorization": f"Bearer {key}"},
+        }
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def languages():
-    ensure_languages()
+def languages(world):
+    """Every language, with its config (the module's world)."""
 
 
 @pytest.mark.parametrize("name", list(MALFORMED))
@@ -316,9 +339,9 @@ def test_do_import_names_the_line_and_imports_nothing(languages, name):
 
 
 @pytest.mark.parametrize("name", list(MALFORMED))
-def test_upload_page_shows_the_error_and_imports_nothing(languages, client_for, make_user, name):
+def test_upload_page_shows_the_error_and_imports_nothing(world, client_for, name):
     data, where, problem = MALFORMED[name]
-    client = client_for(make_user("importer", maintains=list(app_languages())))
+    client = client_for(world["importer"])
     before = counts()
     response = client.post(
         reverse("reviewapp:import"),
@@ -335,11 +358,8 @@ def test_upload_page_shows_the_error_and_imports_nothing(languages, client_for, 
 
 
 @pytest.fixture
-def api_token(make_user):
-    key = "fuzz-token-key"
-    user = make_user("api-importer", maintains=list(app_languages()))
-    ApiToken.objects.create(user=user, name="ci", key_hash=hashlib.sha256(key.encode()).hexdigest())
-    return {"Authorization": f"Bearer {key}"}
+def api_token(world):
+    return world["api_headers"]
 
 
 def api_post(client, data: bytes, headers: dict):
@@ -377,7 +397,7 @@ def test_do_import_names_the_line_of_a_value_the_database_cannot_store(languages
 
 @pytest.mark.parametrize("name", list(UNSTORABLE))
 def test_pages_refuse_a_value_the_database_cannot_store_without_a_500(
-    languages, client, client_for, make_user, api_token, name
+    languages, client, client_for, world, api_token, name
 ):
     """Whatever the backend: a clean 400 naming the line and field, and nothing stored."""
     data, where = UNSTORABLE[name]
@@ -386,7 +406,7 @@ def test_pages_refuse_a_value_the_database_cannot_store_without_a_500(
     assert response.status_code == 400, response.content[:500]
     assert where in response.json()["error"]
     assert counts() == before
-    page = client_for(make_user("page-importer", maintains=list(app_languages()))).post(
+    page = client_for(world["importer"]).post(
         reverse("reviewapp:import"), {"file": SimpleUploadedFile(SOURCE, data), "dataset": "x"}
     )
     assert page.status_code == 400, page.content[:500]
