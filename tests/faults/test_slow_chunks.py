@@ -151,7 +151,12 @@ def test_slow_rules_time_out_whole_chunks_which_are_split_until_every_turn_is_se
     job = wait_until_finished(job, worker, timeout=300)
 
     # every turn is settled: the others scored once each, the too-slow ones named
-    assert (job.status, job.done, job.failed, job.total) == (Job.Status.DONE, 2 * CHUNK - 2, 2, 2 * CHUNK)
+    assert (job.status, job.done, job.failed, job.total) == (
+        Job.Status.DONE,
+        2 * CHUNK - 2,
+        2,
+        2 * CHUNK,
+    )
     per_turn = dict(
         Score.objects.filter(version=version)
         .values("turn_id")
