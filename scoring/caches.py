@@ -31,17 +31,23 @@ class _HasMemo(Protocol):
 # Weak: a memo made for one normalizer or rescuer goes when its owner goes, and a process
 # that builds many scorers does not keep them alive through this registry.
 _FUNCTIONS: weakref.WeakSet = weakref.WeakSet()
+# The memos of what only the package's own source decides (the code stamp): a running
+# process does not reload its modules, so these stay right for its whole life.
+_OF_THE_CODE: weakref.WeakSet = weakref.WeakSet()
 _OWNERS: weakref.WeakSet = weakref.WeakSet()
 # Module-level clearers (the scorer registry): modules live as long as the process.
 _CLEARERS: list[Callable[[], None]] = []
 
 
-def memo(maxsize: int | None = 4096) -> Callable[[F], F]:
-    """`functools.lru_cache(maxsize)`, registered so that `clear_caches()` empties it."""
+def memo(maxsize: int | None = 4096, *, of_the_code: bool = False) -> Callable[[F], F]:
+    """`functools.lru_cache(maxsize)`, registered so that `clear_caches()` empties it.
+    `of_the_code`: the value depends on the package's source alone (see `clear_caches`)."""
 
     def wrap(fn: F) -> F:
         cached = functools.lru_cache(maxsize=maxsize)(fn)
         _FUNCTIONS.add(cached)
+        if of_the_code:
+            _OF_THE_CODE.add(cached)
         return cached  # type: ignore[return-value]
 
     return wrap
@@ -62,10 +68,16 @@ def on_clear(clear: Callable[[], None]) -> Callable[[], None]:
     return clear
 
 
-def clear_caches() -> int:
+def clear_caches(*, code_stamp: bool = True) -> int:
     """Empty every memo of `scoring` (function caches, normalizer memos, built scorers);
-    returns how many were emptied. The next call of anything reads from scratch."""
+    returns how many were emptied. The next call of anything reads from scratch.
+
+    `code_stamp=False` keeps the memos of the code stamp (the hash of the package's
+    source, which takes half a second to compute again): for callers that want fresh
+    normalizers many times in one process, such as tests, not for a cold measurement."""
     functions, owners = list(_FUNCTIONS), list(_OWNERS)
+    if not code_stamp:
+        functions = [cached for cached in functions if cached not in _OF_THE_CODE]
     for cached in functions:
         cached.cache_clear()
     for owner in owners:

@@ -32,7 +32,7 @@ LIBRARIES = ("rapidfuzz", "text2num", "regex", "jaconv", "pydantic", "pydantic-c
 PACKAGE = Path(__file__).resolve().parent
 
 
-@memo(None)
+@memo(None, of_the_code=True)
 def code_fingerprint() -> str:
     """SHA-256 of the scoring package's code and the library versions, once per process."""
     versions = ",".join(f"{name}={_version(name)}" for name in LIBRARIES)
@@ -50,7 +50,7 @@ def package_fingerprint(root: Path) -> str:
     return digest.hexdigest()
 
 
-@memo(512)
+@memo(512, of_the_code=True)
 def _code(source: str) -> bytes:
     """SHA-256 of the module's syntax tree, docstrings dropped: comments and layout go
     too. Kept per source text: a test that changes one module re-reads only that one."""

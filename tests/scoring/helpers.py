@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scoring import build_normalizer, caches, clear_caches, load_bundle, load_scorer, stamp
+from scoring import build_normalizer, clear_caches, load_bundle, load_scorer
 from scoring.normalize.chain import Normalizer
 from scoring.scorer import Scorer
 
@@ -38,24 +38,11 @@ def errors(language: str, reference: str, hypothesis: str) -> int:
     return scorer(language).score(reference, hypothesis).counts.errors
 
 
-def clear_caches_but_the_stamp() -> None:
-    """`clear_caches()`, but for the code stamp's memos (`stamp.code_fingerprint` and the
-    per-module `stamp._code`). The stamp hashes the package's source and library versions,
-    which no test that calls this changes; clearing it makes the next `build_normalizer`
-    parse every module of `scoring` again, half a second each time. Every other memo (the
-    steps', the module-level ones, the built scorers) is emptied as `clear_caches` does."""
-    kept = (stamp.code_fingerprint, stamp._code)  # both registered by `@memo`
-    for cached in kept:
-        caches._FUNCTIONS.discard(cached)
-    try:
-        clear_caches()
-    finally:
-        caches._FUNCTIONS.update(kept)
-
-
 def fresh_normalizer(language: str) -> Normalizer:
     """A normalizer built after every memo is emptied: nothing read before answers for it."""
-    clear_caches_but_the_stamp()
+    # the code stamp kept: computing it again costs half a second a call, and no test
+    # that calls this changes the package's source
+    clear_caches(code_stamp=False)
     return build_normalizer(load_bundle(language))
 
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from scoring import caches, clear_caches, load_scorer
+from scoring.stamp import code_fingerprint
 
 PACKAGE = Path(caches.__file__).resolve().parent
 DEMO = PACKAGE.parent / "reviewapp" / "demo" / "demo_conversations.jsonl"
@@ -33,6 +34,16 @@ def test_scoring_fills_memos_that_clear_caches_empties():
 
     assert [(name, size) for name, size in caches.memo_sizes() if size] == []
     assert [s.normalizer.identity for s in scorers if s.normalizer._memo] == []
+
+
+def test_clear_caches_can_keep_the_code_stamp_and_nothing_else():
+    _score_demo_pairs()
+    code_fingerprint()
+    clear_caches(code_stamp=False)
+    left = {name for name, size in caches.memo_sizes() if size}
+    assert left == {"code_fingerprint", "_code"}
+    clear_caches()
+    assert [(name, size) for name, size in caches.memo_sizes() if size] == []
 
 
 def test_clear_caches_drops_built_scorers():
