@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from . import support
-from .pages import LIST_URL
+from .pages import LIST_URL, prepare
 
 REPEAT = 5
 
@@ -65,6 +65,7 @@ def run() -> str:
     from reviewapp.views.conversations import PAGE_SIZE, ConversationFilterForm
 
     corpus = support.corpus()
+    prepared = prepare(corpus)  # the summaries the list reads, and current statistics
     form = ConversationFilterForm(QueryDict(LIST_URL.split("?", 1)[1]))
     assert form.is_valid(), form.errors
     filters, versions = form.filters(), scored_versions()
@@ -83,6 +84,7 @@ def run() -> str:
     lines = [
         f"The list's SQL ({LIST_URL}), {corpus.turns:,} turns, {corpus.conversations:,} "
         f"conversations; EXPLAIN (ANALYZE, BUFFERS), best of {REPEAT} [{load}]",
+        f"before: {prepared}",
         f"{'query':<46} {'ms':>7} {'rows read':>10} {'buffers':>8}",
     ]
     for name, ms, read, buffers in rows:
