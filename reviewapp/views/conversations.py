@@ -40,6 +40,7 @@ from ..queries import (
 )
 from ..services.configs import scorer_for
 from ..services.references import ScorePair, reference_history, score_pair
+from ..urlmakers import url_maker
 from .access import (
     can_close_flags,
     get_conversation_for_user,
@@ -227,23 +228,6 @@ class TurnView:
         return (
             f"{stamp.get('name', '?')}@{stamp.get('version', '?')}+{str(stamp.get('hash', ''))[:6]}"
         )
-
-
-def url_maker(name: str, arity: int = 1):
-    """`reverse(name, args=[...])` for many rows at the cost of one `reverse`: the URL of
-    placeholder integers, with the row's integers put in their places.
-
-    >>> url_maker("reviewapp:why", 2)(12, 0)
-    '/turns/12/regions/0/why'
-    """
-    marks = [str(987654320 + k) for k in range(arity)]
-    url = reverse(name, args=[int(mark) for mark in marks])
-    template = url.replace("{", "{{").replace("}", "}}")
-    for k, mark in enumerate(marks):
-        if template.count(mark) != 1:
-            raise ValueError(f"cannot template the URL {url!r} of {name!r}")
-        template = template.replace(mark, f"{{{k}:d}}")
-    return template.format
 
 
 # --- a turn's markup, built in Python -------------------------------------------------------

@@ -33,6 +33,7 @@ from ..services.flags import (
     free_tokens,
     open_flag_of,
 )
+from ..urlmakers import url_maker
 from .access import (
     can_close_flags,
     get_flag_for_author,
@@ -40,7 +41,7 @@ from .access import (
     require_reviewer,
 )
 from .conditional import conditional_page
-from .conversations import flags_of_turn, url_maker
+from .conversations import flags_of_turn
 
 GROUPS_PER_PAGE = 50
 
