@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -72,7 +73,6 @@ UNBOUNDED_SECTIONS = ("korean", "japanese", "hindi", "persian", "hausa")
 #: Config fields that are sets of keys, never written into a text.
 KEY_LISTS = frozenset({"fillers", "code_switch_stoplist"})
 _NON_ALNUM = re.compile(r"[\W_]+")
-_ASCII_NON_ALNUM = dict.fromkeys(ch for ch in range(128) if not chr(ch).isalnum())
 
 
 @dataclass(frozen=True)
@@ -84,17 +84,18 @@ class _View:
     keys: frozenset[str]
 
     def touches(self, text: str) -> bool:
-        """A key in the text's key, or in it with letter names read as letters. The second
-        is built only when a letter name is in the text at all: without one it is the same
-        string (a planned rescore runs this on every turn of a language)."""
-        prepared = _prepared(text, self.folds)
-        plain = _plain(prepared)
+        """A key in the text's key, or in it with letter names read as letters. The text
+        is split into its words once: joined, they are the text's key, and the spelled
+        form differs from it only when one of them is a letter name (a planned rescore
+        runs this on every turn of a language)."""
+        words = _NON_ALNUM.split(_prepared(text, self.folds))
+        plain = "".join(words)
         if any(key in plain for key in self.keys):
             return True
-        if not any(map(prepared.__contains__, self._names)):
-            return False
         names = self._names
-        spelled = "".join(names.get(word, word) for word in _NON_ALNUM.split(prepared))
+        if names.keys().isdisjoint(words):
+            return False
+        spelled = "".join(names.get(word, word) for word in words)
         return any(key in spelled for key in self.keys)
 
     @cached_property
@@ -180,10 +181,25 @@ def _prepared(text: str, folds: tuple[tuple[str, str], ...]) -> str:
         return text.lower()  # what every step below does to ASCII text, in one
     text = _fold(unicodedata.normalize("NFC", text).lower(), folds)
     text = _fold(unicodedata.normalize("NFKC", text).lower(), folds)
-    bare = "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )
-    return bare.casefold()
+    return _bare(text).casefold()
+
+
+def _bare(text: str) -> str:
+    """The text's NFKD with every combining mark (nonzero combining class) deleted: one
+    `str.translate` rather than a test of each character in Python (a planned rescore
+    prepares every turn of a language)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():
+        return decomposed
+    return decomposed.translate(_combining_marks())
+
+
+@memo(maxsize=None)
+def _combining_marks() -> dict[int, None]:
+    """Every code point `unicodedata.combining` gives a nonzero class, mapped to deletion.
+    Built on first use (about 0.2 s, a scan of every code point), not at import."""
+    marks = (cp for cp in range(sys.maxunicode + 1) if unicodedata.combining(chr(cp)))
+    return dict.fromkeys(marks, None)
 
 
 def _fold(text: str, folds: tuple[tuple[str, str], ...]) -> str:
@@ -200,13 +216,6 @@ def _folder(folds: tuple[tuple[str, str], ...]):
         return lambda text: text.translate(translation)
     pattern = re.compile("|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)))
     return lambda text: pattern.sub(lambda m: table[m.group(0)], text)
-
-
-def _plain(prepared: str) -> str:
-    """`_NON_ALNUM.sub("", prepared)`; for ASCII text one `str.translate`, the same string."""
-    if prepared.isascii():
-        return prepared.translate(_ASCII_NON_ALNUM)
-    return _NON_ALNUM.sub("", prepared)
 
 
 def _raw_forms(text: str) -> tuple[str, ...]:

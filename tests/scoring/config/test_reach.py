@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import copy
 import random
+import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring import get_scorer
 from scoring.config import bundle_from_data, load_bundle
@@ -189,3 +192,30 @@ def test_a_field_no_score_reads_reaches_no_turn(field, old, value):
 def test_the_text_key_keeps_letters_and_digits_only():
     assert text_key("Don't, O.K.?  Ｃａｆé 3") == "dontokcafe3"
     assert text_key("straße", [("ß", "ss")]) == "strasse"
+
+
+def naive_key(text: str) -> str:
+    """The text key by its definition, one character at a time: NFC, lower case, NFKC,
+    lower case, NFKD without its combining marks, case-folded, letters and digits kept."""
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFC", text).lower()).lower()
+    bare = "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+    return "".join(ch for ch in bare.casefold() if ch.isalnum())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_the_text_key_is_its_definition(text):
+    assert text_key(text) == naive_key(text)
+
+
+def test_the_text_key_drops_the_marks_of_every_script():
+    # Latin acute, Devanagari nukta and virama, Hebrew points, Arabic vowels: marks that
+    # combine, deleted from the decomposed text; a Devanagari vowel sign (a mark of class 0)
+    # goes with the other characters that are neither letters nor digits; Hangul stays,
+    # as its jamo (the decomposed syllables)
+    text = "Café ज़रूर क्या שָׁלוֹם كَتَبَ 한국"
+    key = text_key(text)
+    assert key == naive_key(text)
+    assert key == "cafeजररकयשלוםكتب" + unicodedata.normalize("NFKD", "한국")
