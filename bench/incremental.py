@@ -126,9 +126,9 @@ def ensure_summaries(corpus) -> None:
 def require_same_code(corpus) -> None:
     """An approval carries scores only from a version this code computes: a corpus
     scored by other scoring code is rescored whole, which is not what this measures."""
-    from reviewapp.services.configs import scorer_for, stamp_mismatch
+    from reviewapp.services.configs import identity_for, stamp_mismatch
 
-    reason = stamp_mismatch(corpus.version, scorer_for(corpus.version))
+    reason = stamp_mismatch(corpus.version, identity_for(corpus.version))
     if reason:
         raise RuntimeError(
             f"{reason}. The corpus must be scored by this code: drop the benchmark database "

@@ -19,10 +19,10 @@ from .codeswitch import build_rescuer
 from .config import ConfigBundle, load_bundle
 from .metrics import Counts
 from .normalize import Normalizer, build_normalizer
-from .normalize.chain import NormalizerId
+from .normalize.chain import NormalizerId, normalizer_identity
 from .stamp import code_fingerprint
 
-__all__ = ["PairScore", "Scorer", "get_scorer", "load_scorer"]
+__all__ = ["PairScore", "Scorer", "get_scorer", "load_scorer", "scorer_identity"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,9 @@ class Scorer:
         self.normalizer = normalizer
         self.config = normalizer.config
         self.unit = self.config.unit
-        self.identity = _identity(normalizer, companions)
+        self.identity = _identity(
+            normalizer.identity, {lang: n.identity for lang, n in companions.items()}
+        )
         self._rescue = build_rescuer(normalizer, companions)
 
     def tokens(self, normalized: str) -> list[str]:
@@ -124,13 +126,24 @@ class Scorer:
         )  # fmt: skip
 
 
-def _identity(normalizer: Normalizer, companions: Mapping[str, Normalizer]) -> NormalizerId:
+def _identity(own: NormalizerId, companions: Mapping[str, NormalizerId]) -> NormalizerId:
     if not companions:
-        return normalizer.identity
-    parts = [normalizer.identity.hash] + [companions[k].identity.hash for k in sorted(companions)]
+        return own
+    parts = [own.hash] + [companions[k].hash for k in sorted(companions)]
     parts.append(code_fingerprint())  # the rescue's code changes scores too
     digest = hashlib.sha256(":".join(parts).encode()).hexdigest()
-    return NormalizerId(normalizer.identity.name, normalizer.identity.version, digest)
+    return NormalizerId(own.name, own.version, digest)
+
+
+def scorer_identity(
+    bundle: ConfigBundle, companions: Mapping[str, ConfigBundle] = {}
+) -> NormalizerId:
+    """The identity `get_scorer(bundle, companions)` gives its scorer, without building
+    it (which compiles every rule): what a stamp check needs."""
+    return _identity(
+        normalizer_identity(bundle),
+        {lang: normalizer_identity(b) for lang, b in companions.items()},
+    )
 
 
 # Scorers are immutable; building one compiles every rule, so keep them by content hash.

@@ -21,7 +21,7 @@ from django.db.models import QuerySet
 from scoring.config.reach import Reach, reach
 
 from ..models import ConfigVersion, ConversationSummary, Language, Score, Turn, TurnReference
-from .configs import scorer_for, stamp_mismatch
+from .configs import identity_for, stamp_mismatch
 from .scoring import unscored_turn_ids
 
 __all__ = ["CarryPlan", "carry_scores", "plan_carry", "reached_turn_ids"]
@@ -67,7 +67,7 @@ def plan_carry(version: ConfigVersion, codes: list[str]) -> CarryPlan | None:
     source = _complete_version(version)
     if source is None or source.companions != version.companions:
         return None
-    if stamp_mismatch(source, scorer_for(source)):
+    if stamp_mismatch(source, identity_for(source)):
         return None  # other scoring code than the one that wrote its scores
     found = reach(source.content, version.content)
     if found is None:
@@ -94,7 +94,7 @@ def carry_scores(plan: CarryPlan, version: ConfigVersion, codes: list[str]) -> i
     """Copy the source's scores of every turn not to be rescored to `version`, and the
     summaries of the conversations without such a turn: one INSERT ... SELECT each.
     Returns how many score rows were written. Runs in the caller's transaction."""
-    stamp = json.dumps(scorer_for(version).identity.as_dict())
+    stamp = json.dumps(identity_for(version).as_dict())
     excluded = _id_list(plan.rescore)
     score, turn = Score._meta, Turn._meta
     kept = [f.column for f in score.concrete_fields if f.name not in _SET_HERE]

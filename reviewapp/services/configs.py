@@ -8,6 +8,8 @@ from django.db.models import Q
 
 from scoring import ConfigBundle, ConfigError, Scorer, bundle_from_data, get_scorer, load_bundle
 from scoring.config.loader import resolve_language_file
+from scoring.normalize.chain import NormalizerId
+from scoring.scorer import scorer_identity
 
 from ..languages import languages
 from ..models import ConfigVersion, Language
@@ -208,10 +210,17 @@ def scorer_for(version: ConfigVersion) -> Scorer:
     return scorer
 
 
-def stamp_mismatch(version: ConfigVersion, scorer: Scorer) -> str:
-    """Empty when the scorer is the one the version was stamped with; otherwise the reason,
-    naming both stamps: no score may be written under the version by this scorer."""
-    computed = scorer.identity
+def identity_for(version: ConfigVersion) -> NormalizerId:
+    """`scorer_for(version).identity`, without building the scorer (for a stamp check of
+    a version this process may never score with)."""
+    bundle = bundle_from_data(version.content, source=str(version))
+    return scorer_identity(bundle, _pinned_bundles(pinned_companions(version), bundle.config))
+
+
+def stamp_mismatch(version: ConfigVersion, computed: NormalizerId) -> str:
+    """Empty when `computed` (a scorer's identity) is the stamp the version was recorded
+    with; otherwise the reason, naming both: no score may be written under the version
+    by that scorer."""
     if computed.hash == version.normalizer_hash and computed.name == version.normalizer_name:
         return ""
     return (

@@ -199,7 +199,7 @@ def run_chunk(chunk_id: int) -> str:
             status=Job.Status.RUNNING, started_at=timezone.now()
         )
     scorer = scorer_for(job.version)
-    mismatch = stamp_mismatch(job.version, scorer)
+    mismatch = stamp_mismatch(job.version, scorer.identity)
     if mismatch:
         # Scores under a version must be the scores its stamp names: a worker with other
         # scoring code or libraries writes none, and says why on the job. Splitting the

@@ -22,7 +22,7 @@ from ..enqueue import enqueue_job, enqueue_pair_counts, enqueue_plan
 from ..models import ConfigVersion, Flag, Job, Language, Turn
 from . import audit
 from .carry import CarryPlan, carry_scores, plan_carry
-from .configs import create_version, pinned_companions, scorer_for, stamp_mismatch
+from .configs import create_version, identity_for, pinned_companions, stamp_mismatch
 from .scoring import create_job, create_planning_job, queue_planned
 
 
@@ -180,7 +180,7 @@ def do_restamp(user=None) -> list[ConfigVersion]:
     created: list[ConfigVersion] = []
     for source in sorted(sources, key=lambda s: (sources[s], s)):
         active = Language.objects.filter(config_language=source).first().active_version
-        reason = stamp_mismatch(active, scorer_for(active))
+        reason = stamp_mismatch(active, identity_for(active))
         if not reason:
             continue
         version = create_version(

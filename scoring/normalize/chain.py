@@ -39,7 +39,14 @@ from .classes import (
 from .codes import build_number_words
 from .steps import CORE_BUILDERS, char_folder, vocabulary_form
 
-__all__ = ["STEP_ORDER", "NormalizerId", "Normalizer", "Step", "build_normalizer"]
+__all__ = [
+    "STEP_ORDER",
+    "NormalizerId",
+    "Normalizer",
+    "Step",
+    "build_normalizer",
+    "normalizer_identity",
+]
 
 StepFn = Callable[[str], str]
 MEMO_SIZE = 50_000
@@ -250,9 +257,16 @@ def build_normalizer(bundle: ConfigBundle, *, limits: Limits = LIMITS) -> Normal
     if config.plain:
         steps.append(Step("plain", _plain))
     profiles = {name: _profile_steps(name, p, config) for name, p in config.profiles.items()}
-    digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
-    identity = NormalizerId(config.name, config.version, digest)
+    identity = normalizer_identity(bundle)
     return keep_memo(Normalizer(config, tuple(steps), profiles, identity, limits))
+
+
+def normalizer_identity(bundle: ConfigBundle) -> NormalizerId:
+    """The identity `build_normalizer(bundle)` gives its normalizer, without compiling it:
+    the config's name and version, and a hash of the scoring code and the bundle."""
+    config = bundle.config
+    digest = hashlib.sha256(f"{code_fingerprint()}:{bundle.content_hash}".encode()).hexdigest()
+    return NormalizerId(config.name, config.version, digest)
 
 
 def _plain(text: str) -> str:

@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import PairInput, load_scorer, score_corpus
+from scoring import (
+    PairInput,
+    clear_caches,
+    config_languages,
+    load_bundle,
+    load_scorer,
+    score_corpus,
+)
+from scoring import scorer as scorer_module
+from scoring.scorer import scorer_identity
 from tests.scoring import helpers
 from tests.scoring.helpers import DEMO
 from tests.scoring.test_align import naive_distance
@@ -220,6 +229,16 @@ def test_empty_reference_gives_a_defined_result():
     assert scorer.score("", "").rate == 0.0
     assert scorer.score("", "hello").rate is None
     assert scorer.score("...", "um").counts.errors == 0
+
+
+@pytest.mark.parametrize("language", config_languages())
+def test_a_scorer_s_identity_is_known_without_building_it(language, monkeypatch):
+    bundle = load_bundle(language)
+    companions = {other: load_bundle(other) for other in bundle.config.code_switch_languages}
+    built = load_scorer(language).identity
+    clear_caches(code_stamp=False)  # no built scorer left to find
+    monkeypatch.setattr(scorer_module, "build_normalizer", None)  # fails if called
+    assert scorer_identity(bundle, companions) == built
 
 
 def test_scorers_are_built_once_per_content():

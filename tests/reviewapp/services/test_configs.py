@@ -63,16 +63,19 @@ def test_the_stamp_and_the_cache_key_cover_the_pinned_companions(languages):
     assert hi_v2.normalizer_hash != hi_v1.normalizer_hash
     assert scorer_for(hi_v2) is not scorer_for(hi_v1)
     assert scorer_for(hi_v2).identity.hash == hi_v2.normalizer_hash
+    # the same identity, without building a scorer (the stamp checks of a plan)
+    assert configs.identity_for(hi_v2) == scorer_for(hi_v2).identity
+    assert configs.identity_for(hi_v1) == scorer_for(hi_v1).identity != configs.identity_for(hi_v2)
 
 
 def test_stamp_mismatch_names_both_stamps(languages):
     from django.db import models
 
     en_v1 = languages["en"].active_version
-    assert configs.stamp_mismatch(en_v1, scorer_for(en_v1)) == ""
+    assert configs.stamp_mismatch(en_v1, scorer_for(en_v1).identity) == ""
     models.QuerySet(ConfigVersion).filter(pk=en_v1.pk).update(normalizer_hash="abc123" + "0" * 58)
     en_v1.refresh_from_db()
-    reason = configs.stamp_mismatch(en_v1, scorer_for(en_v1))
+    reason = configs.stamp_mismatch(en_v1, scorer_for(en_v1).identity)
     computed = scorer_for(en_v1).identity.label()
     assert reason.startswith(
         f"stamp mismatch: en v1 was recorded as en-norm@{en_v1.normalizer_version}+abc123, "
