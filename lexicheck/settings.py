@@ -261,6 +261,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "control_folder": str(BROKER_DIR / "control"),
+        # An idle worker looks in the queue folder this often (kombu's default is 1 s, so a
+        # task sent to an idle demo worker waited up to a second); a look is a listdir
+        "polling_interval": 0.1,
     }
     _default_backend = f"file://{VAR_DIR / 'results'}"
 elif CELERY_BROKER_URL.startswith("memory://"):
