@@ -197,24 +197,37 @@ def scorer_for(version: ConfigVersion) -> Scorer:
     process runs other scoring code or libraries than the one that recorded it (see
     `stamp_mismatch`)."""
     companions = pinned_companions(version)
-    key = (
-        version.pk,
-        version.content_hash,
-        *sorted((other, v.number, v.content_hash) for other, v in companions.items()),
-    )
+    key = _scorer_key(version, companions)
     scorer = _SCORERS.get(key)
     if scorer is None:
-        bundle = bundle_from_data(version.content, source=str(version))
-        scorer = get_scorer(bundle, _pinned_bundles(companions, bundle.config))
-        _SCORERS[key] = scorer
+        scorer = _SCORERS[key] = get_scorer(*_version_bundles(version, companions))
     return scorer
 
 
 def identity_for(version: ConfigVersion) -> NormalizerId:
     """`scorer_for(version).identity`, without building the scorer (for a stamp check of
     a version this process may never score with)."""
+    companions = pinned_companions(version)
+    built = _SCORERS.get(_scorer_key(version, companions))
+    if built is not None:
+        return built.identity
+    return scorer_identity(*_version_bundles(version, companions))
+
+
+def _scorer_key(version: ConfigVersion, companions: dict[str, ConfigVersion]) -> tuple:
+    return (
+        version.pk,
+        version.content_hash,
+        *sorted((other, v.number, v.content_hash) for other, v in companions.items()),
+    )
+
+
+def _version_bundles(
+    version: ConfigVersion, companions: dict[str, ConfigVersion]
+) -> tuple[ConfigBundle, dict[str, ConfigBundle]]:
+    """The version's bundle and its companions' (what `get_scorer` takes)."""
     bundle = bundle_from_data(version.content, source=str(version))
-    return scorer_identity(bundle, _pinned_bundles(pinned_companions(version), bundle.config))
+    return bundle, _pinned_bundles(companions, bundle.config)
 
 
 def stamp_mismatch(version: ConfigVersion, computed: NormalizerId) -> str:
