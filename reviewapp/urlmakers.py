@@ -3,8 +3,8 @@
 A page that links each of its rows (a flag's edit, close and reopen forms; a turn's
 regions) would reverse the same pattern once per row, about 50 µs each. A URL maker
 reverses it once with placeholder integers and puts each row's integers in their places;
-`id_url` (the `{% id_url %}` tag) keeps the makers for the life of the process, one per
-pattern, URL configuration and script prefix.
+`maker_for` (and `id_url`, the `{% id_url %}` tag) keeps the makers for the life of the
+process, one per pattern, URL configuration and script prefix.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-__all__ = ["id_url", "url_maker"]
+__all__ = ["id_url", "maker_for", "url_maker"]
 
 _MAKERS: dict[tuple, Callable[..., str]] = {}
 
@@ -36,12 +36,17 @@ def url_maker(name: str, arity: int = 1) -> Callable[..., str]:
     return template.format
 
 
-def id_url(name: str, *ids: int) -> str:
-    """`reverse(name, args=ids)` for a pattern whose arguments are all integers; the maker
-    is kept per (pattern, URL configuration, script prefix), the three things `reverse`
-    reads, so a test's or a mount's other URLs get their own."""
-    key = (name, len(ids), settings.ROOT_URLCONF, get_urlconf(), get_script_prefix())
+def maker_for(name: str, arity: int = 1) -> Callable[..., str]:
+    """`url_maker(name, arity)`, kept for the process per (pattern, URL configuration,
+    script prefix), the three things `reverse` reads, so a test's or a mount's other URLs
+    get their own."""
+    key = (name, arity, settings.ROOT_URLCONF, get_urlconf(), get_script_prefix())
     make = _MAKERS.get(key)
     if make is None:
-        make = _MAKERS[key] = url_maker(name, len(ids))
-    return make(*ids)
+        make = _MAKERS[key] = url_maker(name, arity)
+    return make
+
+
+def id_url(name: str, *ids: int) -> str:
+    """`reverse(name, args=ids)` for a pattern whose arguments are all integers."""
+    return maker_for(name, len(ids))(*ids)

@@ -40,7 +40,7 @@ from ..queries import (
 )
 from ..services.configs import scorer_for
 from ..services.references import ScorePair, reference_history, score_pair
-from ..urlmakers import url_maker
+from ..urlmakers import maker_for
 from .access import (
     can_close_flags,
     get_conversation_for_user,
@@ -124,7 +124,7 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
     query.pop("page", None)
     context = {"form": form, "page": page, "query": query.urlencode()}
     counts = page_counts(row.pk for row in page)
-    url = url_maker("reviewapp:conversation")
+    url = maker_for("reviewapp:conversation")
     for row in page:
         row.url = url(row.pk)
         row.rate_display = percent(row.rate)
@@ -411,7 +411,7 @@ def _review_pass_context(request: HttpRequest, conversation: Conversation, langu
     if not rows:
         return {}
     review_pass = rows[0].review_pass
-    reviewed = url_maker("reviewapp:pass_reviewed", 2)
+    reviewed = maker_for("reviewapp:pass_reviewed", 2)
     return {
         "review_pass": review_pass,
         "next_url": reverse("reviewapp:pass_next", args=[review_pass.pk]),
@@ -535,8 +535,8 @@ _ACTIONS = (
 
 def regions_markup(tv: TurnView, raw: bool, urls: tuple | None = None) -> SafeString:
     """The list items of the turn's error regions: spans, "why" and the flag links.
-    `urls`: the makers of the why and flag URLs (`url_maker`), made once per page."""
-    why_url, flag_url = urls or (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
+    `urls`: the makers of the why and flag URLs (`maker_for`), kept per process."""
+    why_url, flag_url = urls or (maker_for("reviewapp:why", 2), maker_for("reviewapp:flag_new", 2))
     pk, items = tv.turn.pk, []
     all_url = reverse("reviewapp:flag_all")  # flag every region that reads the same
     for rv in tv.regions:
@@ -678,7 +678,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         flags.setdefault(flag.turn_id, []).append(flag)
     raw = request.GET.get("view") == "raw"
     direction = "rtl" if is_rtl(conversation.language) else "ltr"
-    urls = (url_maker("reviewapp:why", 2), url_maker("reviewapp:flag_new", 2))
+    urls = (maker_for("reviewapp:why", 2), maker_for("reviewapp:flag_new", 2))
     review = _review_pass_context(request, conversation, language)
     views = []
     for t in turns:

@@ -33,7 +33,7 @@ from ..services.flags import (
     free_tokens,
     open_flag_of,
 )
-from ..urlmakers import url_maker
+from ..urlmakers import maker_for
 from .access import (
     can_close_flags,
     get_flag_for_author,
@@ -405,7 +405,7 @@ def _attach_flags(groups: list[dict], state: str = Flag.Status.OPEN) -> None:
             "closed_by__username",
         )
     )
-    url = url_maker("reviewapp:conversation")
+    url = maker_for("reviewapp:conversation")
     for row in rows:
         items = by_key.get(row[:3])
         if items is not None:
