@@ -120,8 +120,10 @@ class TcpProxy:
             if self._pattern is None:
                 return False
             self._pattern = None
-        self.cut()
+        # on record before any socket closes: the client's query fails as soon as it does,
+        # and its test asserts `tripped` straight after
         self.tripped.set()
+        self.cut()
         return True
 
 
