@@ -12,6 +12,7 @@ the rescore's chunks, from carried and new scores alike.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 
@@ -28,6 +29,8 @@ __all__ = ["CarryPlan", "carry_scores", "plan_carry", "reached_turn_ids"]
 
 #: Past this share of turns to rescore, a full rescore costs about as much, and is simpler.
 MAX_SHARE = 0.5
+#: Turns fetched and matched at a time by the scan.
+SCAN_BATCH = 5000
 
 
 @dataclass(frozen=True)
@@ -45,19 +48,27 @@ class CarryPlan:
 
 def reached_turn_ids(turns: QuerySet[Turn], found: Reach) -> list[int]:
     """The ids of the turns the edit can change: their reference (current or original)
-    or hypothesis holds a changed rule's key. Rows are streamed, matched in Python."""
+    or hypothesis holds a changed rule's key. Rows are streamed, and matched a batch at a
+    time (`Reach.touching`)."""
     if found.touches_nothing:
         return []
     originals = dict(
         TurnReference.objects.filter(turn__in=turns, number=1).values_list("turn_id", "text")
     )
     rows = turns.order_by("pk").values_list("pk", "reference", "hypothesis")
-    return [
-        pk
-        for pk, reference, hypothesis in rows.iterator(chunk_size=5000)
-        if found.touches(reference, hypothesis)
-        or (pk in originals and found.touches(originals[pk], hypothesis))
-    ]
+    reached: list[int] = []
+    stream = rows.iterator(chunk_size=SCAN_BATCH)
+    while batch := list(itertools.islice(stream, SCAN_BATCH)):
+        texts, owners = [], []
+        for pk, reference, hypothesis in batch:
+            texts += (reference, hypothesis)
+            owners += (pk, pk)
+            if pk in originals:
+                texts.append(originals[pk])
+                owners.append(pk)
+        touched = {owners[i] for i in found.touching(texts)}
+        reached += (pk for pk, _, _ in batch if pk in touched)
+    return reached
 
 
 def plan_carry(version: ConfigVersion, codes: list[str]) -> CarryPlan | None:

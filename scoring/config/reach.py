@@ -45,10 +45,12 @@ True
 from __future__ import annotations
 
 import ast
+import bisect
+import itertools
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -73,6 +75,15 @@ UNBOUNDED_SECTIONS = ("korean", "japanese", "hindi", "persian", "hausa")
 #: Config fields that are sets of keys, never written into a text.
 KEY_LISTS = frozenset({"fillers", "code_switch_stoplist"})
 _NON_ALNUM = re.compile(r"[\W_]+")
+#: What may sit between two characters of a key in a block of texts: what _NON_ALNUM
+#: deletes, but a line break, which separates the texts.
+_GAP = r"(?:[^\w\n]|_)*"
+_BREAK = "\n"
+
+
+def _one_line(text: str) -> str:
+    # a line break in a text is a space to its key (_NON_ALNUM deletes both)
+    return text.replace(_BREAK, " ") if _BREAK in text else text
 
 
 @dataclass(frozen=True)
@@ -98,9 +109,52 @@ class _View:
         spelled = "".join(names.get(word, word) for word in words)
         return any(key in spelled for key in self.keys)
 
+    def touching(self, texts: Sequence[str]) -> set[int]:
+        """The indexes of the texts `touches` is True for, found over all of them at once:
+        the texts are prepared as one block, one line each, and the keys searched in it by
+        one regex that lets punctuation and spaces (not a line break) sit between a key's
+        characters, which is "key in the text's key". Texts holding a letter name are
+        checked one by one, and so is every text where a fold reads or writes a line
+        break."""
+        if not texts:
+            return set()
+        if any(_BREAK in part for fold in self.folds for part in fold):
+            return {i for i, text in enumerate(texts) if self.touches(text)}
+        prepared = _prepared(_BREAK.join(_one_line(text) for text in texts), self.folds)
+        lines = prepared.split(_BREAK)
+        if len(lines) != len(texts):  # not expected: no normalization form writes one
+            return {i for i, text in enumerate(texts) if self.touches(text)}
+        found = set()
+        starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+        for match in self._key_pattern.finditer(prepared):
+            found.add(bisect.bisect_right(starts, match.start()) - 1)
+        if self._name_pattern is not None:
+            for match in self._name_pattern.finditer(prepared):
+                i = bisect.bisect_right(starts, match.start()) - 1
+                if i not in found and self.touches(texts[i]):
+                    found.add(i)
+        return found
+
     @cached_property
     def _names(self) -> dict[str, str]:
         return dict(self.letter_names)
+
+    @cached_property
+    def _key_pattern(self) -> re.Pattern:
+        # a key's characters with any run of what _NON_ALNUM deletes between them, except
+        # a line break: a match never spans two texts
+        keys = sorted(self.keys, key=len, reverse=True)
+        return re.compile("|".join(_GAP.join(map(re.escape, key)) for key in keys))
+
+    @cached_property
+    def _name_pattern(self) -> re.Pattern | None:
+        # a letter name as a whole word (a maximal run of what _NON_ALNUM keeps); a name
+        # with another character in it can never be a word, so never applies
+        names = [name for name in self._names if name and not _NON_ALNUM.search(name)]
+        if not names:
+            return None
+        alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+        return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
 
 
 @dataclass(frozen=True)
@@ -114,6 +168,18 @@ class Reach:
     def touches(self, reference: str, hypothesis: str) -> bool:
         """False only when no changed rule can fire on this pair under either config."""
         return any(self._touches_text(text) for text in (reference, hypothesis))
+
+    def touching(self, texts: Sequence[str]) -> set[int]:
+        """The indexes of the texts a changed rule can fire on: the same answer as
+        `touches` for each text, found over many texts at once (a planned rescore looks at
+        every turn of a language)."""
+        if self.raw_keys:  # a fold changed: rare, and checked on each raw form
+            return {i for i, text in enumerate(texts) if self._touches_text(text)}
+        found: set[int] = set()
+        for view in self.views:
+            if view.keys:
+                found |= view.touching(texts)
+        return found
 
     def _touches_text(self, text: str) -> bool:
         if self.raw_keys:

@@ -219,3 +219,46 @@ def test_the_text_key_drops_the_marks_of_every_script():
     key = text_key(text)
     assert key == naive_key(text)
     assert key == "cafeजररकयשלוםكتب" + unicodedata.normalize("NFKD", "한국")
+
+
+# --- many texts at once -----------------------------------------------------------------
+
+# Pieces of keys, letter names and separators, joined without spaces: keys split across
+# punctuation, line breaks, letter names and neighbouring texts come up often.
+PIECES = [
+    "o", "k", "O.", "K", "zulu", "Kilo", "Zulu ", " kilo.", "zulu-k", "z", "u", "m", "um", "h",
+    "mm", "colo", "ur", "teh", "ß", "ss", "t", "é", "Ｏ", "\n", "\r\n", " ", ".", "-", "_",
+    "\u0301", "\u2028", "ǅ", "Σ",
+]  # fmt: skip
+TEXTS = st.lists(
+    st.lists(
+        st.sampled_from(PIECES) | st.sampled_from(PIECES) | st.text(max_size=3), max_size=6
+    ).map("".join),
+    max_size=12,
+)
+
+
+def with_spellings(*keys: str):
+    new = copy.deepcopy(SMALL)
+    new["config"]["spellings"] = {**SMALL["config"]["spellings"], **dict.fromkeys(keys, "zed")}
+    return reach(SMALL, new)
+
+
+# Short keys the pieces above make often: across punctuation, a fold (ß), letter names
+EDITS = [with_spellings(*keys) for keys in [("ok",), ("zk",), ("oz",), ("kz", "mu"), ("sst",),
+         ("colour",), ("uz",), ("ok", "zk", "sst")]]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(EDITS), TEXTS)
+def test_many_texts_at_once_are_touched_as_each_alone(found, texts):
+    assert found.touching(texts) == {i for i, text in enumerate(texts) if found.touches(text, "")}
+
+
+def test_many_texts_at_once_find_keys_across_punctuation_and_letter_names():
+    new = copy.deepcopy(SMALL)
+    new["config"]["spellings"] = {**SMALL["config"]["spellings"], "zk": "zed", "ok": "okay"}
+    found = reach(SMALL, new)
+    texts = ["fine", "It was\nO.K.", "code Zulu Kilo", "o\nk", "zulu", "O_K", "Ｏｋ!", "so", "k"]
+    # a line break inside a text is a space; two texts never join (zulu, then so and k)
+    assert found.touching(texts) == {1, 2, 3, 5, 6}
