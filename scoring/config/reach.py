@@ -48,7 +48,6 @@ import ast
 import bisect
 import itertools
 import re
-import sys
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -110,29 +109,41 @@ class _View:
         return any(key in spelled for key in self.keys)
 
     def touching(self, texts: Sequence[str]) -> set[int]:
-        """The indexes of the texts `touches` is True for, found over all of them at once:
-        the texts are prepared as one block, one line each, and the keys searched in it by
-        one regex that lets punctuation and spaces (not a line break) sit between a key's
-        characters, which is "key in the text's key". Texts holding a letter name are
-        checked one by one, and so is every text where a fold reads or writes a line
-        break."""
+        """The indexes of the texts `touches` is True for, found over all of them at once.
+        The texts are prepared as one block, one line each (ASCII texts apart from the
+        others, as `_prepared` takes a shorter way for them), and the keys searched in it
+        by one regex that lets punctuation and spaces (not a line break) sit between a
+        key's characters: "key in the text's key". The few texts holding a letter name,
+        and every text when a fold reads or writes a line break, are checked alone."""
         if not texts:
             return set()
         if any(_BREAK in part for fold in self.folds for part in fold):
             return {i for i, text in enumerate(texts) if self.touches(text)}
-        prepared = _prepared(_BREAK.join(_one_line(text) for text in texts), self.folds)
-        lines = prepared.split(_BREAK)
-        if len(lines) != len(texts):  # not expected: no normalization form writes one
-            return {i for i, text in enumerate(texts) if self.touches(text)}
+        ascii_ = [i for i, text in enumerate(texts) if text.isascii()]
+        if len(ascii_) in (0, len(texts)):
+            return self._touching_block(texts)
+        ascii_set = set(ascii_)
+        others = [i for i in range(len(texts)) if i not in ascii_set]
         found = set()
-        starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
-        for match in self._key_pattern.finditer(prepared):
-            found.add(bisect.bisect_right(starts, match.start()) - 1)
-        if self._name_pattern is not None:
-            for match in self._name_pattern.finditer(prepared):
-                i = bisect.bisect_right(starts, match.start()) - 1
-                if i not in found and self.touches(texts[i]):
-                    found.add(i)
+        for group in (ascii_, others):
+            found |= {group[i] for i in self._touching_block([texts[i] for i in group])}
+        return found
+
+    def _touching_block(self, texts: Sequence[str]) -> set[int]:
+        prepared = _prepared(_BREAK.join(_one_line(text) for text in texts), self.folds)
+        lengths = [len(line) + 1 for line in prepared.split(_BREAK)]
+        if len(lengths) != len(texts):  # not expected: no normalization form writes one
+            return {i for i, text in enumerate(texts) if self.touches(text)}
+        starts = list(itertools.accumulate(lengths[:-1], initial=0))
+        found = {
+            bisect.bisect_right(starts, m.start()) - 1 for m in self._key_pattern.finditer(prepared)
+        }
+        # a text holding a letter name as a word may hold a key once it is read as a letter:
+        # those few are checked alone (str.find is much faster than a regex of names)
+        for at in _words_at(prepared, self._names):
+            i = bisect.bisect_right(starts, at) - 1
+            if i not in found and self.touches(texts[i]):
+                found.add(i)
         return found
 
     @cached_property
@@ -146,15 +157,19 @@ class _View:
         keys = sorted(self.keys, key=len, reverse=True)
         return re.compile("|".join(_GAP.join(map(re.escape, key)) for key in keys))
 
-    @cached_property
-    def _name_pattern(self) -> re.Pattern | None:
-        # a letter name as a whole word (a maximal run of what _NON_ALNUM keeps); a name
-        # with another character in it can never be a word, so never applies
-        names = [name for name in self._names if name and not _NON_ALNUM.search(name)]
-        if not names:
-            return None
-        alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
-        return re.compile(rf"(?<![^\W_])(?:{alternatives})(?![^\W_])")
+
+def _words_at(block: str, words: Iterable[str]) -> Iterator[int]:
+    """Where each of `words` stands in `block` as a whole word (a maximal run of letters
+    and digits, what _NON_ALNUM keeps)."""
+    for word in filter(None, words):
+        at = block.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not block[at - 1].isalnum()) and (
+                end == len(block) or not block[end].isalnum()
+            ):
+                yield at
+            at = block.find(word, at + 1)
 
 
 @dataclass(frozen=True)
@@ -251,21 +266,16 @@ def _prepared(text: str, folds: tuple[tuple[str, str], ...]) -> str:
 
 
 def _bare(text: str) -> str:
-    """The text's NFKD with every combining mark (nonzero combining class) deleted: one
-    `str.translate` rather than a test of each character in Python (a planned rescore
-    prepares every turn of a language)."""
+    """The text's NFKD with every combining mark (nonzero combining class) deleted. Each
+    distinct character is tested once and the marks found replaced away: a text holds
+    few distinct marks, and a planned rescore prepares every turn of a language."""
     decomposed = unicodedata.normalize("NFKD", text)
     if decomposed.isascii():
         return decomposed
-    return decomposed.translate(_combining_marks())
-
-
-@memo(maxsize=None)
-def _combining_marks() -> dict[int, None]:
-    """Every code point `unicodedata.combining` gives a nonzero class, mapped to deletion.
-    Built on first use (about 0.2 s, a scan of every code point), not at import."""
-    marks = (cp for cp in range(sys.maxunicode + 1) if unicodedata.combining(chr(cp)))
-    return dict.fromkeys(marks, None)
+    for char in set(decomposed):
+        if char > "\x7f" and unicodedata.combining(char):
+            decomposed = decomposed.replace(char, "")
+    return decomposed
 
 
 def _fold(text: str, folds: tuple[tuple[str, str], ...]) -> str:
