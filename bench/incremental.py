@@ -59,8 +59,8 @@ def approve_and_wait(corpus, content) -> dict:
     from reviewapp.services.configs import create_version
     from reviewapp.services.versions import activate
 
-    with support.worker(concurrency=CONCURRENCY, name="incremental"):
-        started = time.perf_counter()
+    with support.worker(concurrency=CONCURRENCY, name="incremental", timings=True) as workers:
+        started_at, started = time.time(), time.perf_counter()
         with transaction.atomic():
             version = create_version(
                 "en", content, parent=corpus.version, message="bench: one more filler"
@@ -82,7 +82,23 @@ def approve_and_wait(corpus, content) -> dict:
         "planned": planned,
         "rescored": event.data["rescored"],
         "carried": event.data.get("carried", 0),
+        "tasks": task_lines(workers.task_timings(), started_at),
     }
+
+
+def task_lines(rows: list[dict], started_at: float) -> list[str]:
+    """The worker's tasks on the approval's clock: when each kind started and ended, its
+    seconds and its seconds in SQL (what `planned` and `seconds` above are made of)."""
+    lines = []
+    for name in sorted({row["task"] for row in rows}):
+        runs = [row for row in rows if row["task"] == name]
+        first = min(row["started_at"] for row in runs) - started_at
+        last = max(row["started_at"] + row["seconds"] for row in runs) - started_at
+        lines.append(
+            f"  {name}: {len(runs)} task(s), first started {first:.2f} s, last ended {last:.2f} s, "
+            f"busy {sum(r['seconds'] for r in runs):.2f} s, of which SQL {sum(r['db'] for r in runs):.2f} s"
+        )
+    return lines
 
 
 def wait_until_planned(job_id: int, timeout: float = 900) -> float:
@@ -153,7 +169,8 @@ def run() -> str:
             f"(approval transaction: {result['approval']:.1f} s; planned by a worker, the "
             f"filter over every turn and the INSERT ... SELECT copies, "
             f"{result['planned']:.1f} s after the start); "
-            f"turns rescored {result['rescored']:,}, carried {result['carried']:,}"
+            f"turns rescored {result['rescored']:,}, carried {result['carried']:,}\n"
+            "worker tasks, timed inside the worker:\n" + "\n".join(result["tasks"])
         )
     finally:
         restore(corpus, result["version"])

@@ -41,6 +41,7 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/lexicheck_bench"
 DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/5"
 SKIP = "skipped: needs PostgreSQL and Redis (set BENCH_DATABASE_URL / BENCH_BROKER_URL)"
 TIMINGS_ENV = "LEXICHECK_BENCH_TIMINGS"
+SLOWEST = 5  # queries kept per task, slowest first
 
 CORPUS_TURNS = 100_000  # the default size; BENCH_TURNS (or `python -m bench --turns N`) sets it
 TURNS_ENV = "BENCH_TURNS"
@@ -697,7 +698,7 @@ def _install_hooks(path: str) -> None:
     from celery.signals import task_postrun, task_prerun
 
     state = {"db": 0.0, "score": 0.0, "queries": 0, "turns": 0, "connects": 0, "installed": False}
-    state["slowest"] = (0.0, "")
+    state["slowest"] = []
 
     def timed_sql(execute, sql, params, many, context):
         start = time.perf_counter()
@@ -707,8 +708,9 @@ def _install_hooks(path: str) -> None:
             spent = time.perf_counter() - start
             state["db"] += spent
             state["queries"] += 1
-            if spent > state["slowest"][0]:
-                state["slowest"] = (spent, " ".join(sql.split()[:4]))
+            state["slowest"] = sorted(
+                [*state["slowest"], (round(spent, 3), " ".join(sql.split()[:6])[:80])], reverse=True
+            )[:SLOWEST]
 
     def timed(method, key: str, counter: str = ""):
         def wrapper(*args, **kwargs):
@@ -736,14 +738,16 @@ def _install_hooks(path: str) -> None:
     def before(**kwargs) -> None:
         if not state["installed"]:
             install()
-        state.update(db=0.0, score=0.0, queries=0, turns=0, connects=0, slowest=(0.0, ""))
+        state.update(db=0.0, score=0.0, queries=0, turns=0, connects=0, slowest=[])
         state["start"] = time.perf_counter()
+        state["started_at"] = time.time()
 
     def after(task=None, **kwargs) -> None:
         row = {
             "task": getattr(task, "name", ""),
             "pid": os.getpid(),
             "seconds": time.perf_counter() - state["start"],
+            "started_at": state["started_at"],  # wall clock, to place it on another's
             **{key: state[key] for key in ("db", "score", "queries", "turns", "connects")},
             "slowest": state["slowest"],
         }
