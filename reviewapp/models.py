@@ -324,8 +324,22 @@ class Score(models.Model):
     (written once, by a worker). A corrected turn has a score on its current reference
     and one on its original reference (version 1) under each version that scored it."""
 
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="scores")
-    version = models.ForeignKey(ConfigVersion, on_delete=models.PROTECT, related_name="scores")
+    # Neither key is checked by the database, nor has an index of its own. A score is
+    # derived data (its turn under its version, which are never deleted), and an approval
+    # copies every score its rule cannot change (`services.carry`): PostgreSQL's check
+    # locks each referenced row, about 1 s per 100,000 copied scores for each key
+    # (`bench/notes`). Django still cascades and protects (`on_delete`); the indexes that
+    # begin with each key (the unique constraint, score_version_rate) serve its lookups.
+    turn = models.ForeignKey(
+        Turn, on_delete=models.CASCADE, related_name="scores", db_constraint=False, db_index=False
+    )
+    version = models.ForeignKey(
+        ConfigVersion,
+        on_delete=models.PROTECT,
+        related_name="scores",
+        db_constraint=False,
+        db_index=False,
+    )
     reference_version = models.PositiveIntegerField(default=1)
     language = models.CharField(max_length=16)
     unit = models.CharField(max_length=8)
