@@ -64,13 +64,16 @@ def _prepare_broker(sender, **kwargs) -> None:
 
 
 @worker_init.connect
-def _stamp_before_fork(sender=None, **kwargs) -> None:
-    """Hash the scoring code in the main process, before the pool starts: every pool
-    process forked from it has the code stamp, instead of each one parsing the whole
-    package (about half a second) in its first chunk or plan."""
+def _read_the_code_before_fork(sender=None, **kwargs) -> None:
+    """Hash the scoring code, and list the words its steps write (what bounds a planned
+    rescore), in the main process before the pool starts: every pool process forked from
+    it has both, instead of each one parsing the package (about half a second each) in
+    its first chunk or plan."""
+    from scoring.config.reach import code_words
     from scoring.stamp import code_fingerprint
 
     code_fingerprint()
+    code_words()
 
 
 @worker_ready.connect

@@ -59,7 +59,7 @@ from ..caches import memo
 from .diff import Change, diff_bundles
 from .loader import bundle_from_data
 
-__all__ = ["Reach", "reach", "text_key"]
+__all__ = ["Reach", "code_words", "reach", "text_key"]
 
 #: Map fields whose keys are matched as tokens of the text, and whose values are written.
 KEYED_MAPS = frozenset(
@@ -366,7 +366,7 @@ def _folds_bounded(fold_keys: set[str], configs: list[dict]) -> bool:
     if not fold_keys:
         return True
     strings = [s for config in configs for s in _strings(config, skip=frozenset({"char_folds"}))]
-    strings += sorted(_code_words())
+    strings += sorted(code_words())
     for key in fold_keys:
         lowered = _lower_forms(key)
         if any(ch.isdigit() or unicodedata.category(ch)[0] in "SZ" for ch in lowered):
@@ -389,7 +389,7 @@ def _written_words(configs: list[dict]) -> frozenset[str]:
     view: the values of maps, list items (not the keys of keyed maps, nor fillers), and
     the words in the source of the normalization steps."""
     words: set[str] = set()
-    sources = [*(s for config in configs for s in _written_strings(config)), *_code_words()]
+    sources = [*(s for config in configs for s in _written_strings(config)), *code_words()]
     fold_sets = {tuple(sorted(config["char_folds"].items())) for config in configs}
     for folds in fold_sets:
         for source in sources:
@@ -423,10 +423,11 @@ def _strings(value: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
             yield from _strings(item)
 
 
-@memo(maxsize=1)
-def _code_words() -> frozenset[str]:
+@memo(maxsize=1, of_the_code=True)
+def code_words() -> frozenset[str]:
     """The string constants in the source of the normalization steps (not docstrings):
-    every word a step writes that no config holds is among them."""
+    every word a step writes that no config holds is among them. Parsing the steps takes
+    about half a second, so a worker computes this before its pool forks."""
     folder = Path(__file__).resolve().parent.parent / "normalize"
     found: set[str] = set()
     for path in sorted(folder.glob("*.py")):
