@@ -94,9 +94,10 @@ def task_lines(rows: list[dict], started_at: float) -> list[str]:
         runs = [row for row in rows if row["task"] == name]
         first = min(row["started_at"] for row in runs) - started_at
         last = max(row["started_at"] + row["seconds"] for row in runs) - started_at
+        busy, sql = sum(r["seconds"] for r in runs), sum(r["db"] for r in runs)
         lines.append(
             f"  {name}: {len(runs)} task(s), first started {first:.2f} s, last ended {last:.2f} s, "
-            f"busy {sum(r['seconds'] for r in runs):.2f} s, of which SQL {sum(r['db'] for r in runs):.2f} s"
+            f"busy {busy:.2f} s, of which SQL {sql:.2f} s"
         )
     return lines
 
