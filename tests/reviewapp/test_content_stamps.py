@@ -3,6 +3,10 @@ only when the write commits; every table is either tracked or says why it is not
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -32,6 +36,25 @@ def test_every_table_is_tracked_or_says_why_not():
 def test_every_tracked_table_has_its_triggers():
     # a migration that remakes a table on SQLite drops its triggers: it must add them again
     assert installed_trigger_tables() == set(TRACKED_TABLES)
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_sqlite_database_migrated_from_scratch_has_every_trigger(tmp_path):
+    # CI runs on PostgreSQL, which alters tables in place; the demo's SQLite remakes them
+    path = tmp_path / "fresh.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["DATABASE_URL"] = f"sqlite:///{path}"
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], env=env, check=True)
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        names = {name for (name,) in rows}
+    missing = {
+        (table, event)
+        for table in TRACKED_TABLES
+        for event in ("insert", "update", "delete")
+        if f"reviewapp_stamp_{table}_{event}" not in names
+    }
+    assert not missing
 
 
 def test_a_committed_write_changes_the_stamp(reviewer):
