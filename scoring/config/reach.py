@@ -140,7 +140,7 @@ class _View:
         }
         # a text holding a letter name as a word may hold a key once it is read as a letter:
         # those few are checked alone (str.find is much faster than a regex of names)
-        for at in _words_at(prepared, self._names):
+        for at in _words_at(prepared, self._names_of_key_letters):
             i = bisect.bisect_right(starts, at) - 1
             if i not in found and self.touches(texts[i]):
                 found.add(i)
@@ -149,6 +149,14 @@ class _View:
     @cached_property
     def _names(self) -> dict[str, str]:
         return dict(self.letter_names)
+
+    @cached_property
+    def _names_of_key_letters(self) -> tuple[str, ...]:
+        """The letter names whose letter is in some key. Reading any other name as its
+        letter cannot make a key appear: a key found in the spelled form then lies between
+        such letters, in words that are the same in the plain form (`touches`)."""
+        letters = set().union(*self.keys)
+        return tuple(name for name, letter in self.letter_names if letters & set(letter))
 
     @cached_property
     def _key_pattern(self) -> re.Pattern:
