@@ -10,6 +10,7 @@ CONFIGS_DIR elsewhere.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,8 +75,10 @@ def configs_stamp() -> tuple[str, tuple]:
     """The config folder and its files' names and change times: what the table is read
     again for, and what a page that shows it depends on."""
     folder = Path(settings.CONFIGS_DIR)
-    stamps = tuple((path.name, path.stat().st_mtime_ns) for path in sorted(folder.glob("*.json")))
-    return str(folder), stamps
+    # read for every page (the language table, the ETag): one listing, no Path per file
+    with os.scandir(folder) as entries:
+        stamps = [(e.name, e.stat().st_mtime_ns) for e in entries if e.name.endswith(".json")]
+    return str(folder), tuple(sorted(stamps))
 
 
 def _table() -> dict[str, LanguageInfo]:
