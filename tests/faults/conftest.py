@@ -4,6 +4,7 @@ cuttable proxy to PostgreSQL. Nothing here stops or flushes a service other runs
 from __future__ import annotations
 
 import os
+import signal
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,6 +65,22 @@ class FaultWorker(workers.WorkerProcess):
     def crash(self) -> None:
         """SIGKILL the worker and its pool processes at once."""
         self.kill()
+
+    def crash_holding_a_message(self, redis, timeout: float = 10) -> None:
+        """SIGKILL the group at a moment it holds a message it has not acknowledged. The
+        group is frozen (SIGSTOP) before Redis is asked, so that it cannot acknowledge in
+        between: a check then a kill lost the race when the worker finished its chunk in
+        that gap and had not taken the next. Let go again while it holds none."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._signal(signal.SIGSTOP)
+            time.sleep(0.005)  # for Redis to read what the worker had sent before it stopped
+            if redis.hlen("unacked"):
+                self.kill()
+                return
+            self._signal(signal.SIGCONT)
+            time.sleep(0.001)
+        raise AssertionError(f"the worker held no message for {timeout} s:\n{self.tail()}")
 
 
 @pytest.fixture

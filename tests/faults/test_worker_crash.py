@@ -50,8 +50,7 @@ def test_sigkill_mid_rescore_then_a_second_worker_completes_the_job(
         some_done, 120, interval=0.02, message=f"the first worker scored nothing:\n{first.tail()}"
     )
     # kill while the worker holds a chunk's message (taken from Redis, not acknowledged)
-    wait_for(lambda: broker.client().hlen("unacked"), 10, interval=0.001)
-    first.crash()
+    first.crash_holding_a_message(broker.client())
     killed_at = time.monotonic()
 
     # the crash: a chunk was in the worker's hands, unacknowledged; nothing is half written
