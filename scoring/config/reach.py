@@ -119,13 +119,11 @@ class _View:
             return set()
         if any(_BREAK in part for fold in self.folds for part in fold):
             return {i for i, text in enumerate(texts) if self.touches(text)}
-        ascii_ = [i for i, text in enumerate(texts) if text.isascii()]
-        if len(ascii_) in (0, len(texts)):
-            return self._touching_block(texts)
-        ascii_set = set(ascii_)
-        others = [i for i in range(len(texts)) if i not in ascii_set]
+        groups: tuple[list[int], list[int]] = ([], [])  # ASCII, other
+        for i, text in enumerate(texts):
+            groups[not text.isascii()].append(i)
         found = set()
-        for group in (ascii_, others):
+        for group in filter(None, groups):
             found |= {group[i] for i in self._touching_block([texts[i] for i in group])}
         return found
 
