@@ -28,7 +28,12 @@ def _once(corpus, content) -> dict[str, float]:
     from django.db import transaction
 
     from reviewapp.models import Turn
-    from reviewapp.services.carry import carry_scores, plan_carry, reached_turn_ids
+    from reviewapp.services.carry import (
+        carry_scores,
+        plan_carry,
+        reached_turn_ids,
+        scan_batches,
+    )
     from reviewapp.services.configs import create_version
     from scoring.config.reach import reach
 
@@ -46,20 +51,13 @@ def _once(corpus, content) -> dict[str, float]:
             found = timed("reach of the edit", lambda: reach(corpus.version.content, content))
             turns = Turn.objects.filter(language="en", scored=True)
             timed("scan of every turn", lambda: reached_turn_ids(turns, found))
-            batches = _text_batches(turns)
+            batches = [texts for texts, _ in scan_batches(turns)]
             timed("match of the fetched texts", lambda: [found.touching(b) for b in batches])
             plan = timed("plan as a whole", lambda: plan_carry(version, ["en"]))
             timed("carry (INSERT ... SELECT)", lambda: carry_scores(plan, version, ["en"]))
             raise _RolledBack
     except _RolledBack:
         return seconds
-
-
-def _text_batches(turns) -> list[list[str]]:
-    from reviewapp.services.carry import SCAN_BATCH
-
-    texts = [t for pair in turns.values_list("reference", "hypothesis") for t in pair]
-    return [texts[i : i + 2 * SCAN_BATCH] for i in range(0, len(texts), 2 * SCAN_BATCH)]
 
 
 def run() -> str:

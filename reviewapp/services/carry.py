@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db import connection
@@ -25,7 +26,7 @@ from ..models import ConfigVersion, ConversationSummary, Language, Score, Turn, 
 from .configs import identity_for, stamp_mismatch
 from .scoring import unscored_turn_ids
 
-__all__ = ["CarryPlan", "carry_scores", "plan_carry", "reached_turn_ids"]
+__all__ = ["CarryPlan", "carry_scores", "plan_carry", "reached_turn_ids", "scan_batches"]
 
 #: Past this share of turns to rescore, a full rescore costs about as much, and is simpler.
 MAX_SHARE = 0.5
@@ -52,11 +53,21 @@ def reached_turn_ids(turns: QuerySet[Turn], found: Reach) -> list[int]:
     time (`Reach.touching`)."""
     if found.touches_nothing:
         return []
+    reached: list[int] = []
+    for texts, owners in scan_batches(turns):
+        touched = {owners[i] for i in found.touching(texts)}
+        reached += sorted(touched)
+    return reached
+
+
+def scan_batches(turns: QuerySet[Turn]) -> Iterator[tuple[list[str], list[int]]]:
+    """What the scan matches, SCAN_BATCH turns at a time in id order: each turn's reference,
+    hypothesis and (a corrected turn) original reference, and beside each text its turn's
+    id. Rows are streamed."""
     originals = dict(
         TurnReference.objects.filter(turn__in=turns, number=1).values_list("turn_id", "text")
     )
     rows = turns.order_by("pk").values_list("pk", "reference", "hypothesis")
-    reached: list[int] = []
     stream = rows.iterator(chunk_size=SCAN_BATCH)
     while batch := list(itertools.islice(stream, SCAN_BATCH)):
         texts, owners = [], []
@@ -66,9 +77,7 @@ def reached_turn_ids(turns: QuerySet[Turn], found: Reach) -> list[int]:
             if pk in originals:
                 texts.append(originals[pk])
                 owners.append(pk)
-        touched = {owners[i] for i in found.touching(texts)}
-        reached += (pk for pk, _, _ in batch if pk in touched)
-    return reached
+        yield texts, owners
 
 
 def plan_carry(version: ConfigVersion, codes: list[str]) -> CarryPlan | None:
