@@ -706,6 +706,13 @@ class Job(models.Model):
     started_at = models.DateTimeField(null=True)
     finished_at = models.DateTimeField(null=True)
     cancel_requested = models.BooleanField(default=False)
+    covers_all_turns = models.BooleanField(
+        default=False,
+        help_text=(
+            "Its turns were every scored turn of its languages without a score under its "
+            "version when it was planned (a version's rescore, carried or full, or a retry)."
+        ),
+    )
 
     def __str__(self) -> str:
         return f"{self.kind} job {self.pk} ({self.language})"

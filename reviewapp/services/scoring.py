@@ -97,10 +97,24 @@ def score_row(
 
 @transaction.atomic
 def create_job(
-    kind: str, language: str, version: ConfigVersion, turn_ids: Sequence[int], *, user=None
+    kind: str,
+    language: str,
+    version: ConfigVersion,
+    turn_ids: Sequence[int],
+    *,
+    user=None,
+    covers_all_turns: bool = False,
 ) -> Job:
+    """A job scoring `turn_ids` under `version`, with its chunks. `covers_all_turns`: they
+    are every scored turn of the languages without a score under the version (see
+    `_finish`)."""
     job = Job.objects.create(
-        kind=kind, language=language, version=version, total=len(turn_ids), created_by=user
+        kind=kind,
+        language=language,
+        version=version,
+        total=len(turn_ids),
+        created_by=user,
+        covers_all_turns=covers_all_turns,
     )
     _add_chunks(job, turn_ids)
     return job
@@ -118,9 +132,12 @@ def create_planning_job(language: str, version: ConfigVersion, *, user=None) -> 
 
 
 def queue_planned(job: Job, turn_ids: Sequence[int]) -> Job:
-    """Give a planning job (its row locked by the caller) its turns: it is queued with its
-    chunks, or done at once when it has none. Returns the job as written."""
-    Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED, total=len(turn_ids))
+    """Give a planning job (its row locked by the caller) every turn of its languages left
+    without a score under its version by the plan: it is queued with its chunks, or done
+    at once when it has none. Returns the job as written."""
+    Job.objects.filter(pk=job.pk).update(
+        status=Job.Status.QUEUED, total=len(turn_ids), covers_all_turns=True
+    )
     job = Job.objects.get(pk=job.pk)
     _add_chunks(job, turn_ids)
     return job
@@ -169,7 +186,9 @@ def do_retry_job(user, job: Job) -> Job:
     with transaction.atomic():
         Job.objects.filter(pk=job.pk).update(cancel_requested=True)  # waits for a claim
         turn_ids = unscored_turn_ids(job.version, list(codes))
-        retry = create_job(job.kind, job.language, job.version, turn_ids, user=user)
+        retry = create_job(
+            job.kind, job.language, job.version, turn_ids, user=user, covers_all_turns=True
+        )
         audit.record(
             user,
             audit.Action.RESCORE_QUEUED,
@@ -395,10 +414,21 @@ def _finish(job: Job) -> None:
     status = Job.Status.FAILED if job.failed and not job.done else Job.Status.DONE
     Job.objects.filter(pk=job.pk).update(status=status, finished_at=timezone.now())
     if job.kind in (Job.Kind.RESCORE, Job.Kind.SCORE) and job.version_id:
-        if not _has_unscored(job.version):
+        if not _left_unscored(job):
             Language.objects.scored_by(job.version.language).filter(
                 active_version=job.version
             ).update(scored_version=job.version)
+
+
+def _left_unscored(job: Job) -> bool:
+    """Whether a turn of the job's languages may lack a score under its version. A job
+    planned over every turn left without one (`covers_all_turns`) that failed none left
+    none: counting the version's scores again, the slowest step of an approval's last
+    chunk, is needed only for the others. A turn imported since is scored by its
+    import's own job, which counts."""
+    if job.covers_all_turns and not job.failed:
+        return False
+    return _has_unscored(job.version)
 
 
 # Both helpers below avoid `.exclude(scores__version=version)`: that anti-join runs right

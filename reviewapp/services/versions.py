@@ -59,7 +59,9 @@ def start_rescore(version: ConfigVersion, *, user=None) -> Job:
     whose turns can be bounded is planned by `plan_rescore` instead)."""
     codes = list(Language.objects.codes_for(version.language))
     turn_ids, carried = _carry_or_all(version, codes, None)
-    job = create_job(Job.Kind.RESCORE, version.language, version, turn_ids, user=user)
+    job = create_job(
+        Job.Kind.RESCORE, version.language, version, turn_ids, user=user, covers_all_turns=True
+    )
     _record_queued(job, None, carried, user=user)
     return job
 

@@ -52,6 +52,7 @@ def test_after_the_plan_the_scores_are_those_of_a_full_rescore(corpus, make_user
     v1 = Language.objects.get(code="en").active_version
     v2, job = approve_and_run(maintainer, with_fillers(v1, "zzhm"))
     assert job.status == Job.Status.DONE and job.total == 3
+    assert job.covers_all_turns  # the carried turns and the rescored ones: every turn
     assert stored(v2) == full_rescore(v2)
     assert Language.objects.get(code="en").scored_version == v2
 

@@ -160,6 +160,7 @@ def test_the_turn_is_rescored_on_the_corrected_and_the_original_reference(
         Job.Status.DONE,
     )
     assert job.version_id == Language.objects.get(code="en").active_version_id == version_id
+    assert not job.covers_all_turns  # one turn: the version's other scores are counted
     scores = {s.reference_version: s for s in Score.objects.filter(turn=turn)}
     assert set(scores) == {1, 2}
     assert (scores[1].errors, scores[2].errors) == (1, 0)

@@ -83,6 +83,51 @@ def test_a_version_is_shown_only_once_every_turn_has_a_score_under_it(english):
     assert english.scored_version == english.active_version
 
 
+def test_a_job_over_every_unscored_turn_shows_its_version_without_counting_again(
+    english, monkeypatch
+):
+    """A version's rescore planned over every turn without a score under it, that failed
+    none: its last chunk does not read the version's scores again to count them."""
+    turns = TurnFactory.create_batch(3)
+    monkeypatch.setattr(scoring, "_has_unscored", lambda version: pytest.fail("counted again"))
+    ids = [t.pk for t in turns]
+    job = scoring.create_job(
+        Job.Kind.RESCORE, "en", english.active_version, ids, covers_all_turns=True
+    )
+    assert scoring.run_chunk(job.chunks.get().pk) == "done"
+    english.refresh_from_db()
+    assert english.scored_version == english.active_version
+
+
+def test_a_job_over_every_unscored_turn_that_failed_one_counts_them(english, monkeypatch):
+    """A failed turn may be left without a score: the count decides, and here it is."""
+    monkeypatch.setattr(scoring, "CHUNK_SIZE", 1)
+    turns = [t.pk for t in TurnFactory.create_batch(2)]
+    counted = []
+    real = scoring._has_unscored
+    monkeypatch.setattr(scoring, "_has_unscored", lambda v: counted.append(v) or real(v))
+    job = scoring.create_job(
+        Job.Kind.RESCORE, "en", english.active_version, turns, covers_all_turns=True
+    )
+    first, second = job.chunks.order_by("index")
+    scoring.run_chunk(first.pk)
+    scoring.mark_chunk_failed(second.pk, "worker lost")
+    job.refresh_from_db()
+    assert (job.status, job.done, job.failed) == (Job.Status.DONE, 1, 1)
+    assert counted == [english.active_version]
+    english.refresh_from_db()
+    assert english.scored_version is None
+
+
+def test_a_retry_covers_every_turn_left_without_a_score(english, make_user):
+    turns = [t.pk for t in TurnFactory.create_batch(2)]
+    job = scoring.create_job(Job.Kind.SCORE, "en", english.active_version, turns)
+    scoring.mark_chunk_failed(job.chunks.get().pk, "worker lost")
+    job.refresh_from_db()
+    retry = scoring.do_retry_job(make_user("mia", maintains=["en"]), job)
+    assert retry.covers_all_turns and sorted(retry.chunks.get().turn_ids) == sorted(turns)
+
+
 def test_a_worker_that_computes_another_stamp_writes_nothing_and_says_why(english):
     """The version was stamped by other scoring code or libraries than this worker runs:
     none of its scores would be what the stamp names."""

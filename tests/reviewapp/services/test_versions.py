@@ -120,6 +120,7 @@ def test_approving_english_bumps_and_rescores_every_language_that_pins_it(hindi_
     assert hi_v2.approver == en_v2.approver and hi_v2.proposal is None
     rescore = Job.objects.get(kind=Job.Kind.RESCORE, version=hi_v2)
     assert (rescore.status, rescore.done, rescore.total) == (Job.Status.DONE, 1, 1)
+    assert rescore.covers_all_turns  # a full rescore
     assert Score.objects.get(turn=hindi_turn, version=hi_v2).errors == 0
     assert Language.objects.get(code="hi").scored_version == hi_v2
     created = AuditEvent.objects.get(action="version:created", object_id=str(hi_v2.pk))
