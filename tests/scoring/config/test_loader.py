@@ -1,5 +1,6 @@
 """Configs are validated into typed objects; every problem names the file and the field."""
 
+import copy
 import json
 import shutil
 from pathlib import Path
@@ -107,3 +108,33 @@ def test_every_shipped_config_loads():
 
 def test_fr_ca_has_no_file_of_its_own():
     assert not (CONFIGS / "fr-CA.json").exists()
+
+
+def test_content_seen_before_is_validated_once(monkeypatch):
+    """Stored versions are rebuilt into bundles by every page and task: the validation is
+    kept by content digest, and a bundle still holds its own caller's data."""
+    import scoring.config.loader as loader
+    from scoring import clear_caches
+
+    first, second = (copy.deepcopy(load_bundle("en").data) for _ in range(2))
+    clear_caches(code_stamp=False)
+    calls = []
+    real = loader._validate
+    monkeypatch.setattr(
+        loader, "_validate", lambda data, source: calls.append(source) or real(data, source)
+    )
+    a = bundle_from_data(first, source="a")
+    b = bundle_from_data(second, source="b")
+    assert calls == ["a"] and a.config is b.config and a.content_hash == b.content_hash
+    assert b.data["config"] is second["config"] and b.source == "b"
+    clear_caches(code_stamp=False)
+    bundle_from_data(second, source="c")
+    assert calls == ["a", "c"]
+
+
+def test_invalid_content_is_refused_each_time_with_its_own_source():
+    data = {"config": {"language": "xx", "name": "xx-norm", "version": "1.0.0", "oops": 1},
+            "lexicons": {}}  # fmt: skip
+    for source in ("first.json", "second.json"):
+        with pytest.raises(ConfigError, match=source):
+            bundle_from_data(data, source=source)
