@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["clear_caches", "keep_memo", "memo", "on_clear"]
+__all__ = ["ByContent", "clear_caches", "keep_memo", "memo", "on_clear"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,6 +66,23 @@ def on_clear(clear: Callable[[], None]) -> Callable[[], None]:
     """Register a module-level clearer (kept for the life of the process)."""
     _CLEARERS.append(clear)
     return clear
+
+
+class ByContent(dict):
+    """What is costly to build from some content and never changes for it (a scorer, a
+    validated config), kept by the content's hash: at most `maxsize`, the oldest out first,
+    emptied by `clear_caches()`. Kept for the life of the process, as a module's."""
+
+    def __init__(self, maxsize: int) -> None:
+        super().__init__()
+        self.maxsize = maxsize
+        on_clear(self.clear)
+
+    def keep(self, key: str, value: Any) -> Any:
+        if len(self) >= self.maxsize:
+            self.pop(next(iter(self)))
+        self[key] = value
+        return value
 
 
 def clear_caches(*, code_stamp: bool = True) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .align import Alignment, align
-from .caches import on_clear
+from .caches import ByContent
 from .codeswitch import build_rescuer
 from .config import ConfigBundle, load_bundle
 from .metrics import Counts
@@ -147,9 +147,7 @@ def scorer_identity(
 
 
 # Scorers are immutable; building one compiles every rule, so keep them by content hash.
-_SCORERS: dict[str, Scorer] = {}
-_MAX_SCORERS = 64
-on_clear(_SCORERS.clear)
+_SCORERS = ByContent(maxsize=64)
 
 
 def get_scorer(bundle: ConfigBundle, companions: Mapping[str, ConfigBundle] = {}) -> Scorer:
@@ -158,10 +156,7 @@ def get_scorer(bundle: ConfigBundle, companions: Mapping[str, ConfigBundle] = {}
     scorer = _SCORERS.get(key)
     if scorer is None:
         normalizers = {lang: build_normalizer(b) for lang, b in companions.items()}
-        scorer = Scorer(build_normalizer(bundle), normalizers)
-        if len(_SCORERS) >= _MAX_SCORERS:
-            _SCORERS.pop(next(iter(_SCORERS)))
-        _SCORERS[key] = scorer
+        scorer = _SCORERS.keep(key, Scorer(build_normalizer(bundle), normalizers))
     return scorer
 
 

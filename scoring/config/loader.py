@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..caches import on_clear
+from ..caches import ByContent
 from ..errors import ConfigError
 from .models import LEXICON_FIELDS, LanguageConfig
 from .rules import check_rules
@@ -66,16 +66,13 @@ def bundle_from_data(data: dict[str, Any], *, source: str = "<data>") -> ConfigB
         raise ConfigError(source, "config", "must be a JSON object")
     if not isinstance(lexicons, dict):
         raise ConfigError(source, "lexicons", "must be a JSON object")
-    resolved = _inline_lexicons(raw, lexicons, source)
     canonical = {"config": raw, "lexicons": {name: lexicons[name] for name in sorted(lexicons)}}
     digest = hashlib.sha256(canonical_json(canonical).encode("utf-8")).hexdigest()
     config = _VALIDATED.get(digest)
     if config is None:
-        config = _validate(resolved, source)
+        config = _validate(_inline_lexicons(raw, lexicons, source), source)
         check_rules(config, source)
-        if len(_VALIDATED) >= MAX_VALIDATED:
-            _VALIDATED.clear()
-        _VALIDATED[digest] = config
+        _VALIDATED.keep(digest, config)
     return ConfigBundle(config=config, data=canonical, content_hash=digest, source=source)
 
 
@@ -83,10 +80,9 @@ def bundle_from_data(data: dict[str, Any], *, source: str = "<data>") -> ConfigB
 # process, however many requests, tasks and tests build its bundle. Validating costs about
 # ten times the digest (pydantic and the rule checks walk every lexicon entry). A config is
 # frozen, so one object serves every bundle of the same content; a bundle's data is its
-# own caller's. Only valid content is kept: an invalid one raises again, naming its source.
-MAX_VALIDATED = 128
-_VALIDATED: dict[str, LanguageConfig] = {}
-on_clear(_VALIDATED.clear)
+# own caller's. Only valid content is kept: an invalid one raises again, naming its source
+# (the lexicons are inlined and checked only then: the digest covers them).
+_VALIDATED = ByContent(maxsize=128)
 
 
 def resolve_language_file(language: str, config_dir: Path | str | None = None) -> Path:

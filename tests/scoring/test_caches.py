@@ -69,3 +69,12 @@ def test_no_module_keeps_a_functools_cache_of_its_own():
         if UNREGISTERED.search(line)
     ]
     assert found == []
+
+
+def test_a_cache_by_content_keeps_the_newest_and_is_emptied_with_the_others():
+    kept = caches.ByContent(maxsize=2)
+    for key in ("a", "b", "c"):
+        assert kept.keep(key, key.upper()) == key.upper()
+    assert dict(kept) == {"b": "B", "c": "C"}  # the oldest went first
+    clear_caches()
+    assert not kept
