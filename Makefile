@@ -24,11 +24,12 @@ demo: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py serve_demo --addr 127.0.0.1:8000
 
-# Two test processes (pytest-xdist) taking tests as they free up: a module's fixtures may
-# be built in both, but no process waits idle at the end. TEST_PROCESSES=1: one process.
+# Two test processes (pytest-xdist). With --dist load the tests handed out last stay with
+# the process that got them, and one process ran 100 s alone at the end; with worksteal an
+# idle process takes tests queued for the other. TEST_PROCESSES=1: one process.
 TEST_PROCESSES ?= 2
 test: $(STAMP)
-	$(PY) -m pytest $(if $(filter 1,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist load) $(PYTEST_ARGS)
+	$(PY) -m pytest $(if $(filter 1,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist worksteal) $(PYTEST_ARGS)
 
 # The import contracts (.importlinter): scoring stays a library, tasks -> services only.
 lint: $(STAMP)
