@@ -25,6 +25,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .caches import memo
+from .sourcecache import read_through
 
 __all__ = ["LIBRARIES", "code_fingerprint", "package_fingerprint"]
 
@@ -40,9 +41,15 @@ def code_fingerprint() -> str:
 
 
 def package_fingerprint(root: Path) -> str:
-    """SHA-256 over every module under `root`, by path and code (see `_code`)."""
+    """SHA-256 over every module under `root`, by path and code (see `_code`); kept on
+    disk for the same source text (`sourcecache`), so a new process does not parse it."""
+    paths = sorted(root.rglob("*.py"))
+    return read_through("fingerprint", root, paths, lambda: _fingerprint(root, paths))
+
+
+def _fingerprint(root: Path, paths: list[Path]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
+    for path in paths:
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(b"\0")
         digest.update(_code(path.read_text("utf-8")))

@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from ..caches import memo
+from ..sourcecache import read_through
 from .diff import Change, diff_bundles
 from .loader import bundle_from_data
 
@@ -433,10 +434,16 @@ def _strings(value: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
 def code_words() -> frozenset[str]:
     """The string constants in the source of the normalization steps (not docstrings):
     every word a step writes that no config holds is among them. Parsing the steps takes
-    about half a second, so a worker computes this before its pool forks."""
+    about half a second, so a worker computes this before its pool forks, and the result
+    is kept on disk for the same source text (`sourcecache`)."""
     folder = Path(__file__).resolve().parent.parent / "normalize"
+    paths = sorted(folder.glob("*.py"))
+    return frozenset(read_through("code-words", folder, paths, lambda: _string_constants(paths)))
+
+
+def _string_constants(paths: list[Path]) -> list[str]:
     found: set[str] = set()
-    for path in sorted(folder.glob("*.py")):
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = {
             id(node.body[0].value)
@@ -450,4 +457,4 @@ def code_words() -> frozenset[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if id(node) not in docstrings:
                     found.add(node.value)
-    return frozenset(found)
+    return sorted(found)

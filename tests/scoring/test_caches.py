@@ -41,7 +41,8 @@ def test_clear_caches_can_keep_the_code_stamp_and_nothing_else():
     code_fingerprint()
     clear_caches(code_stamp=False)
     left = {name for name, size in caches.memo_sizes() if size}
-    assert left == {"code_fingerprint", "_code"}
+    # `_code` holds something only when this process parsed the package (no entry on disk)
+    assert "code_fingerprint" in left and left <= {"code_fingerprint", "_code"}
     clear_caches()
     assert [(name, size) for name, size in caches.memo_sizes() if size] == []
 
