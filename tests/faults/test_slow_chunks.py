@@ -59,7 +59,7 @@ SLOW_RULES = [
 ]
 RUN = ("abcdefgh" * 400)[:3000]
 
-#: Turns a chunk; the scenario's two chunks are this long. A smaller chunk needs fewer
+#: Turns a chunk: the scenario's first chunk is this long. A smaller chunk needs fewer
 #: splits (each one waits out the limit) to isolate a turn.
 CHUNK = 16
 
@@ -128,17 +128,18 @@ def test_slow_rules_time_out_whole_chunks_which_are_split_until_every_turn_is_se
     make_user, broker, start_worker, monkeypatch
 ):
     """The reported fault: a config whose rules are slow makes whole chunks of a rescore
-    run past the soft time limit, and none of their turns was scored. Here, two chunks
-    of 16 turns: 16 slow turns (about 4 s together) in one; 14 quick turns and two turns
-    too slow to be scored alone under the limit in the other. The two are side by side at
-    its end, so they stay in one half until the last split: 6 attempts cut at the limit
-    settle them, where one in each half would take 9."""
+    run past the soft time limit, and none of their turns was scored. Here, two chunks:
+    16 slow turns (about 4 s together) in one; two quick turns and two turns too slow to
+    be scored alone under the limit in the other. The two are side by side at its end, so
+    they stay in one half until the last split: 4 attempts cut at the limit settle them
+    (the chunk, its half, each turn alone). Each such attempt costs a worker several
+    seconds, so the second chunk is kept that short."""
     monkeypatch.setattr(scoring, "CHUNK_SIZE", CHUNK)
     config_version("en")
     conversation = ConversationFactory(language="en")
     slow = [slow_turn(conversation, index).pk for index in range(CHUNK)]
-    quick = [quick_turn(conversation, index).pk for index in range(CHUNK, 2 * CHUNK - 2)]
-    huge = [huge_turn(conversation, index).pk for index in range(2 * CHUNK - 2, 2 * CHUNK)]
+    quick = [quick_turn(conversation, index).pk for index in range(CHUNK, CHUNK + 2)]
+    huge = [huge_turn(conversation, index).pk for index in range(CHUNK + 2, CHUNK + 4)]
     # 2 s, not 1: the worker builds the config's scorer (about 0.5 s) in its first chunk
     limits = {"CELERY_TASK_SOFT_TIME_LIMIT": "2", "CELERY_TASK_TIME_LIMIT": "30"}
     worker = start_worker("slow-rules", **limits)
@@ -158,9 +159,9 @@ def test_slow_rules_time_out_whole_chunks_which_are_split_until_every_turn_is_se
     # every turn is settled: the others scored once each, the too-slow ones named
     assert (job.status, job.done, job.failed, job.total) == (
         Job.Status.DONE,
-        2 * CHUNK - 2,
+        CHUNK + 2,
         2,
-        2 * CHUNK,
+        CHUNK + 4,
     )
     per_turn = dict(
         Score.objects.filter(version=version)
