@@ -21,6 +21,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PASSWORD = "persona-pass-123"
 
+#: Tests that wait on other processes (a Celery worker, a browser, a server), from a few
+#: seconds to half a minute each.
+SLOW_MARKS = ("browser", "faults", "worker")
+
+
+def pytest_collection_modifyitems(items):
+    """Slow tests first, the others in their order after them. pytest-xdist's worksteal
+    takes queued tests from the end of a process's queue: collected last, the slow
+    tests ran last, and one process ran the last 36 s alone. First, the fast ones fill
+    in around them."""
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in SLOW_MARKS))
+
 
 @pytest.fixture
 def make_user(db):
