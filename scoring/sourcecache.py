@@ -8,8 +8,9 @@ process (a worker, each call of the CLI) before its first score. Kept in the fol
 An entry is keyed by the digest of the files' names and bytes and of the Python version
 (the dump of a syntax tree may change between versions), so it cannot go stale: an
 edited module misses, and the fact is computed again. A folder that cannot be written (a
-read-only install) only costs the parse. `clear_caches()` leaves these entries, as it
-leaves bytecode: they hold nothing a config decides.
+read-only install) only costs the parse, and a process told not to write bytecode
+(PYTHONDONTWRITEBYTECODE, `python -B`) writes no entry either. `clear_caches()` leaves
+these entries, as it leaves bytecode: they hold nothing a config decides.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def read_through(name: str, root: Path, paths: Sequence[Path], compute: Callable
 
 
 def _write(entry: Path, content: dict) -> None:
+    if sys.dont_write_bytecode:
+        return  # the user keeps the source folders as they are
     # A temporary file renamed over the entry: processes starting together (a worker's
     # pool, parallel tests) never read half an entry.
     try:

@@ -4,11 +4,18 @@ for any other, and never in the way when the folder cannot be written."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
 from scoring import sourcecache, stamp
 from scoring.config import reach
+
+
+@pytest.fixture(autouse=True)
+def _bytecode_written(monkeypatch):
+    # as under `make test`, whatever the shell running the tests sets
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
 
 
 @pytest.fixture
@@ -66,3 +73,10 @@ def test_the_kept_code_stamp_and_code_words_are_what_parsing_gives():
     assert stamp.package_fingerprint(stamp.PACKAGE) == stamp._fingerprint(stamp.PACKAGE, modules)
     steps = sorted((stamp.PACKAGE / "normalize").glob("*.py"))
     assert reach.code_words.__wrapped__() == frozenset(reach._string_constants(steps))
+
+
+def test_a_process_told_not_to_write_bytecode_writes_no_entry(package, monkeypatch):
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    for _ in range(2):
+        assert sourcecache.read_through("fact", package, paths(package), lambda: 7) == 7
+    assert not (package / "__pycache__").exists()
