@@ -27,8 +27,8 @@ from .jobs import (
 
 pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.redis]
 
-TURNS = 1000
-CHUNK_SIZE = 50  # 20 chunks of long turns: the kill lands well inside the job, and a
+TURNS = 500
+CHUNK_SIZE = 25  # 20 chunks of long turns: the kill lands well inside the job, and a
 REPEAT = 10  # chunk (turns of about 300 words) takes long enough to be caught in the middle
 
 
