@@ -24,18 +24,25 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["read_through", "source_digest"]
+__all__ = ["files_digest", "read_through", "source_digest"]
 
 FOLDER = "__pycache__"
 
 
-def source_digest(root: Path, paths: Sequence[Path]) -> str:
-    """SHA-256 of the Python version and of each file's path under `root` and bytes."""
-    digest = hashlib.sha256(sys.version.encode())
+def files_digest(
+    root: Path, paths: Sequence[Path], content: Callable[[Path], bytes], *, seed: bytes = b""
+) -> str:
+    """SHA-256 of `seed`, then of each file's path under `root` and `content(path)`."""
+    digest = hashlib.sha256(seed)
     for path in paths:
-        digest.update(b"\0" + path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes())
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(content(path) + b"\0")
     return digest.hexdigest()
+
+
+def source_digest(root: Path, paths: Sequence[Path]) -> str:
+    """The digest of the files' paths and bytes, and of the Python version."""
+    return files_digest(root, paths, Path.read_bytes, seed=sys.version.encode())
 
 
 def read_through(name: str, root: Path, paths: Sequence[Path], compute: Callable[[], Any]) -> Any:

@@ -25,7 +25,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .caches import memo
-from .sourcecache import read_through
+from .sourcecache import files_digest, read_through
 
 __all__ = ["LIBRARIES", "code_fingerprint", "package_fingerprint"]
 
@@ -48,13 +48,7 @@ def package_fingerprint(root: Path) -> str:
 
 
 def _fingerprint(root: Path, paths: list[Path]) -> str:
-    digest = hashlib.sha256()
-    for path in paths:
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(_code(path.read_text("utf-8")))
-        digest.update(b"\0")
-    return digest.hexdigest()
+    return files_digest(root, paths, lambda path: _code(path.read_text("utf-8")))
 
 
 @memo(512, of_the_code=True)
