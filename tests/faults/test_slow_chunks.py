@@ -30,23 +30,29 @@ pytestmark = [pytest.mark.faults, pytest.mark.worker, pytest.mark.redis]
 #: The worker's own limits; this process (the sender) keeps 300 s and 360 s.
 WORKER_LIMITS = {"CELERY_TASK_SOFT_TIME_LIMIT": "1", "CELERY_TASK_TIME_LIMIT": "30"}
 
-HUGE_WORDS = 100_000
+#: Words a side of a turn too slow to be scored alone under the 2 s limit: each side
+#: alone takes about twice that (4.4 s on a 2-core machine; 100,000 took 6.4 s).
+HUGE_WORDS = 80_000
+#: Words a side of the turn past the 1 s limit of the first test: the turn takes about
+#: three times that (1.5 s a side), and no attempt retries it.
+LONG_WORDS = 40_000
 #: Number words: text2num's alpha2digit reads them in one call over the whole text, which
-#: the soft limit's signal cannot cut, so an attempt runs 3-5 s past its limit. Digits
+#: the soft limit's signal cannot cut, so an attempt can run seconds past its limit. Digits
 #: would be stopped on time, but the slow rules below delete them (`\w+\d`), and with
 #: enough other words left to stay slow the rules themselves timed out on a loaded
 #: machine: a turn skipped for another reason than the one tested here.
 WORDS = "my flight to boston leaves at seven thirty on monday the twenty first".split()
 
 
-def huge_turn(conversation, index: int) -> Turn:
-    """A turn of 100,000 words a side, past the limits of these workers alone (no rule is
-    slow: it is long). Each side takes longer than the limit to normalize on its own, so
-    it stays too slow on a retry: an attempt cut short may leave the other side's
-    normalization remembered, and at 40,000 words the retries of a split chunk finished
-    it once the class steps got faster."""
-    reference = " ".join(WORDS[(i * 7 + index) % len(WORDS)] for i in range(HUGE_WORDS))
-    hypothesis = " ".join(WORDS[(i * 5 + index) % len(WORDS)] for i in range(HUGE_WORDS))
+def huge_turn(conversation, index: int, words: int = HUGE_WORDS) -> Turn:
+    """A turn of `words` words a side, past the limits of these workers alone (no rule is
+    slow: it is long). At `HUGE_WORDS` each side takes longer than the 2 s limit to
+    normalize on its own, so it stays too slow on a retry: an attempt cut short may leave
+    the other side's normalization remembered, and at 40,000 words the retries of a split
+    chunk finished it once the class steps got faster. Fewer words make a cheaper test:
+    each attempt runs until text2num's one call over the side returns."""
+    reference = " ".join(WORDS[(i * 7 + index) % len(WORDS)] for i in range(words))
+    hypothesis = " ".join(WORDS[(i * 5 + index) % len(WORDS)] for i in range(words))
     return add_turn(conversation, index, reference, hypothesis)
 
 
@@ -113,7 +119,7 @@ def test_a_chunk_runs_under_the_worker_s_soft_time_limit_not_the_sender_s(
 ):
     assert settings.CELERY_TASK_SOFT_TIME_LIMIT == 300  # the sender's
     version = config_version("en")
-    turn = huge_turn(ConversationFactory(language="en"), 0)
+    turn = huge_turn(ConversationFactory(language="en"), 0, words=LONG_WORDS)
     worker = start_worker("limits", **WORKER_LIMITS)
     job = wait_until_finished(run_job(version, [turn.pk]), worker)
     # stopped after the worker's 1 s: under the sender's 300 s it would have been scored
