@@ -10,12 +10,14 @@ so nobody can add an endpoint without saying who may use it.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, reverse
 
 from reviewapp import urls as reviewapp_urls
@@ -369,6 +371,14 @@ def post_data(name: str, objects: dict) -> dict:
     return {}
 
 
+#: A statement that writes to one of the app's tables (Django quotes table names).
+APP_WRITE = re.compile(r'^\s*(?:INSERT INTO|UPDATE|DELETE FROM)\s+"(reviewapp_\w+)"', re.I)
+
+
+def app_tables_written(queries: list[dict]) -> set[str]:
+    return {m.group(1) for q in queries if (m := APP_WRITE.match(q["sql"]))}
+
+
 def state() -> tuple:
     """Everything a write in this app could change."""
     flags = list(
@@ -423,17 +433,23 @@ def test_permission_matrix(client, world, name, method, persona, is_htmx):
         Notification.objects.create(recipient=user, proposal=objects["proposal"], text="t")
     url = reverse(f"reviewapp:{name}", args=url_args(name, objects))
     headers = {"HX-Request": "true"} if is_htmx else None
-    before = state()
-    if method == "GET":
-        response = client.get(url, GET_QUERY.get(name), headers=headers)
-    else:
-        response = client.post(url, post_data(name, objects), headers=headers)
+    # A GET must not send one write to the app's tables: the statements it ran say so,
+    # and reading the tables before and after (two dozen queries) is left to the POSTs,
+    # where a refused write may be written and rolled back inside the request.
+    before = state() if method == "POST" else None
+    with CaptureQueriesContext(connection) as ran:
+        if method == "GET":
+            response = client.get(url, GET_QUERY.get(name), headers=headers)
+        else:
+            response = client.post(url, post_data(name, objects), headers=headers)
     if expected == LOGIN:
         assert response.status_code == 302, response.content[:300]
         assert response["Location"].startswith(reverse("login"))
     else:
         assert response.status_code == expected, response.content[:300]
-    if expected in REFUSED or method == "GET":
-        assert state() == before, "a refused request (or a GET) changed data"
+    if method == "GET":
+        assert not app_tables_written(ran.captured_queries), "a GET wrote"
+    elif expected in REFUSED:
+        assert state() == before, "a refused request changed data"
     else:
         assert state() != before, "an allowed write wrote nothing"
