@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass
 
 from scoring import clear_caches, load_scorer
 
@@ -29,17 +30,38 @@ def corpus_for(language: str) -> Corpus:
     return english_distinct() if language == "en" else language_distinct(language)
 
 
-def step_times(normalizer, texts: list[str]) -> dict[str, float]:
-    """Seconds per step over `texts`, first pass only, one text at a time."""
+@dataclass
+class StepTime:
+    """One step over the texts, first pass: seconds on the texts it changed and on those
+    it gave back as they were, and how many it changed."""
+
+    changing: float = 0.0
+    unchanged: float = 0.0
+    changed: int = 0
+
+    @property
+    def seconds(self) -> float:
+        return self.changing + self.unchanged
+
+
+def step_times(normalizer, texts: list[str]) -> dict[str, StepTime]:
+    """Each step over `texts`, first pass only, one text at a time."""
     plan = [(step.name, step.apply, step.budgeted) for step in normalizer.steps]
-    spent = dict.fromkeys((name for name, _, _ in plan), 0.0)
+    spent = {name: StepTime() for name, _, _ in plan}
     clock = time.perf_counter
     for text in texts:
         budget = normalizer.limits.start(text)
         for name, apply, budgeted in plan:
             start = clock()
-            text = apply(text, budget) if budgeted else apply(text)
-            spent[name] += clock() - start
+            out = apply(text, budget) if budgeted else apply(text)
+            took = clock() - start
+            row = spent[name]
+            if out == text:
+                row.unchanged += took
+            else:
+                row.changing += took
+                row.changed += 1
+            text = out
     return spent
 
 
@@ -64,36 +86,56 @@ def profile(language: str) -> str:
     corpus = corpus_for(language)
     texts = [t for pair in corpus.pairs for t in pair]
     normalizer = load_scorer(language).normalizer
-    best: dict[str, float] = {}
+    best: dict[str, StepTime] = {}
     whole = float("inf")
     for _ in range(REPEAT):
         clear_caches()
-        for name, seconds in step_times(normalizer, texts).items():
-            best[name] = min(best.get(name, seconds), seconds)
+        for name, row in step_times(normalizer, texts).items():
+            if name not in best or row.seconds < best[name].seconds:
+                best[name] = row
         clear_caches()
         whole = min(whole, whole_calls(normalizer, texts))
     overhead = clock_cost() * 1e6
-    per_text = {
-        name: max(0.0, seconds / len(texts) * 1e6 - overhead) for name, seconds in best.items()
+    n = len(texts)
+
+    def per_text(seconds: float, calls: int) -> float:
+        """µs per text of the corpus, the clock reads of `calls` calls taken off."""
+        return max(0.0, (seconds * 1e6 - overhead * calls) / n)
+
+    rows = {
+        name: (
+            per_text(row.seconds, n),
+            per_text(row.unchanged, n - row.changed),
+            row.changed / n,
+        )
+        for name, row in best.items()
     }
-    ranked = sorted(per_text.items(), key=lambda item: -item[1])
-    first_pass = sum(per_text.values())
+    ranked = sorted(rows.items(), key=lambda item: -item[1][0])
+    first_pass = sum(us for us, _, _ in rows.values())
+    idle = sum(us for _, us, _ in rows.values())
     lines = [
         f"Normalization step by step, {language}: µs per text, best of {REPEAT} "
         f"[{support.load_average()}]",
-        f"corpus: {corpus.describe()}; {len(texts):,} texts (both sides)",
+        f"corpus: {corpus.describe()}; {n:,} texts (both sides)",
         f"clock reads: {overhead:.3f} µs a step, subtracted from each step",
-        f"{'step':<34}{'µs':>8}{'share':>8}",
+        "changed: the share of texts the step changed; on unchanged: its µs per text of the "
+        "corpus spent on the texts it gave back as they were",
+        f"{'step':<34}{'µs':>8}{'share':>8}{'changed':>9}{'on unchanged':>14}",
     ]
-    lines += [f"{name:<34}{us:>8.2f}{us / first_pass:>8.0%}" for name, us in ranked[:TOP] if us > 0]
-    rest = sum(us for _, us in ranked[TOP:])
+    lines += [
+        f"{name:<34}{us:>8.2f}{us / first_pass:>8.0%}{changed:>9.1%}{still:>14.2f}"
+        for name, (us, still, changed) in ranked[:TOP]
+        if us > 0
+    ]
+    rest = ranked[TOP:]
     if rest:
-        lines.append(
-            f"{f'{len(ranked) - TOP} other steps':<34}{rest:>8.2f}{rest / first_pass:>8.0%}"
-        )
-    whole_us = whole / len(texts) * 1e6
+        us, still = sum(r[1][0] for r in rest), sum(r[1][1] for r in rest)
+        label = f"{len(rest)} other steps"
+        lines.append(f"{label:<34}{us:>8.2f}{us / first_pass:>8.0%}{'':>9}{still:>14.2f}")
+    whole_us = whole / n * 1e6
     lines += [
         f"{'first pass, all steps':<34}{first_pass:>8.2f}",
+        f"{'  of which on texts left unchanged':<34}{idle:>8.2f}",
         f"{'normalizer(text), caches cleared':<34}{whole_us:>8.2f}",
         f"{'  of which again passes, memo, checks':<34}{whole_us - first_pass:>8.2f}",
     ]
