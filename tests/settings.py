@@ -3,6 +3,8 @@
 import os
 import tempfile
 
+from tests.support.redis_dbs import worker_url
+
 # A folder (SQLite file, broker queue, worker logs) and a database name per test run, so
 # two runs on one machine never share a database or a queue. Worker processes inherit
 # the folder through the environment.
@@ -15,22 +17,15 @@ XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 if XDIST_WORKER and not os.environ["LEXICHECK_VAR_DIR"].endswith(XDIST_WORKER):
     os.environ["LEXICHECK_VAR_DIR"] = os.path.join(os.environ["LEXICHECK_VAR_DIR"], XDIST_WORKER)
 
-
-def _redis_db_of_worker(url: str) -> str:
-    """The URL with its database number moved by 16 / (number of processes) per process,
-    wrapping at Redis's 16 databases: with 2 processes (`make test`), gw1 uses 1 -> 9."""
-    head, _, db = url.rstrip("/").rpartition("/")
-    if not db.isdigit() or head.endswith(":/"):  # no database in the URL: it is db 0
-        head, db = url.rstrip("/"), "0"
-    stride = max(1, 16 // int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "2")))
-    return f"{head}/{(int(db) + stride * int(XDIST_WORKER.removeprefix('gw'))) % 16}"
-
-
 # Once per run: the worker processes inherit the moved URLs and the mark.
 if XDIST_WORKER and os.environ.get("LEXICHECK_TEST_REDIS_OF") != XDIST_WORKER:
     for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND"):
         if os.environ.get(name, "").startswith(("redis://", "rediss://")):
-            os.environ[name] = _redis_db_of_worker(os.environ[name])
+            os.environ[name] = worker_url(
+                os.environ[name],
+                int(XDIST_WORKER.removeprefix("gw")),
+                int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "2")),
+            )
     os.environ["LEXICHECK_TEST_REDIS_OF"] = XDIST_WORKER
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
