@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring import clear_caches, load_scorer
 
@@ -103,43 +104,55 @@ def profile(language: str) -> str:
         return max(0.0, (seconds * 1e6 - overhead * calls) / n)
 
     rows = {
-        name: (
-            per_text(row.seconds, n),
-            per_text(row.unchanged, n - row.changed),
-            row.changed / n,
+        name: Row(
+            per_text(row.seconds, n), per_text(row.unchanged, n - row.changed), row.changed / n
         )
         for name, row in best.items()
     }
-    ranked = sorted(rows.items(), key=lambda item: -item[1][0])
-    first_pass = sum(us for us, _, _ in rows.values())
-    idle = sum(us for _, us, _ in rows.values())
-    lines = [
+    head = [
         f"Normalization step by step, {language}: µs per text, best of {REPEAT} "
         f"[{support.load_average()}]",
         f"corpus: {corpus.describe()}; {n:,} texts (both sides)",
         f"clock reads: {overhead:.3f} µs a step, subtracted from each step",
+    ]
+    return "\n".join(head + table(rows, whole / n * 1e6))
+
+
+class Row(NamedTuple):
+    """One step's line: µs per text, of which on texts it left unchanged; share changed."""
+
+    us: float
+    unchanged_us: float
+    changed: float
+
+
+def table(rows: dict[str, Row], whole_us: float) -> list[str]:
+    """The `TOP` costliest steps, the rest summed on one line, then the totals."""
+    ranked = sorted(rows.items(), key=lambda item: -item[1].us)
+    first_pass = sum(row.us for row in rows.values())
+    lines = [
         "changed: the share of texts the step changed; on unchanged: its µs per text of the "
         "corpus spent on the texts it gave back as they were",
         f"{'step':<34}{'µs':>8}{'share':>8}{'changed':>9}{'on unchanged':>14}",
     ]
     lines += [
-        f"{name:<34}{us:>8.2f}{us / first_pass:>8.0%}{changed:>9.1%}{still:>14.2f}"
-        for name, (us, still, changed) in ranked[:TOP]
-        if us > 0
+        f"{name:<34}{row.us:>8.2f}{row.us / first_pass:>8.0%}{row.changed:>9.1%}"
+        f"{row.unchanged_us:>14.2f}"
+        for name, row in ranked[:TOP]
+        if row.us > 0
     ]
-    rest = ranked[TOP:]
+    rest = [row for _, row in ranked[TOP:]]
     if rest:
-        us, still = sum(r[1][0] for r in rest), sum(r[1][1] for r in rest)
+        us, still = sum(r.us for r in rest), sum(r.unchanged_us for r in rest)
         label = f"{len(rest)} other steps"
         lines.append(f"{label:<34}{us:>8.2f}{us / first_pass:>8.0%}{'':>9}{still:>14.2f}")
-    whole_us = whole / n * 1e6
-    lines += [
+    idle = sum(row.unchanged_us for row in rows.values())
+    return lines + [
         f"{'first pass, all steps':<34}{first_pass:>8.2f}",
         f"{'  of which on texts left unchanged':<34}{idle:>8.2f}",
         f"{'normalizer(text), caches cleared':<34}{whole_us:>8.2f}",
         f"{'  of which again passes, memo, checks':<34}{whole_us - first_pass:>8.2f}",
     ]
-    return "\n".join(lines)
 
 
 def run() -> str:
