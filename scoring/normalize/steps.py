@@ -21,6 +21,7 @@ from .codes import build_digit_runs, build_letter_names, build_number_words, bui
 from .digit_strings import digit_string
 from .emails import build_spoken_emails, web_probe, web_token_test
 from .numbers import SPACE_GROUPS, build_number_converter, build_number_reader, is_number_word
+from .required import required_chars
 from .symbols import build_spoken_symbols
 from .tables import has_digit
 from .tokens import EDGE_PUNCT
@@ -130,13 +131,20 @@ def replacements_step(config: LanguageConfig) -> BudgetedFn | None:
     if not config.replacements:
         return None
     compiled = [
-        (f"replacements.{index}", regex.compile(rule.pattern, flags=regex.V1), rule.replacement)
+        (
+            f"replacements.{index}",
+            regex.compile(rule.pattern, flags=regex.V1),
+            rule.replacement,
+            required_chars(rule.pattern),
+        )
         for index, rule in enumerate(config.replacements)
     ]
 
     def replace(text: str, budget: Budget | None = None) -> str:
         budget = budget or LIMITS.start(text)
-        for field, pattern, template in compiled:
+        for field, pattern, template, needs in compiled:
+            if needs is not None and not any(ch in text for ch in needs):
+                continue  # nothing it could match (`required.py`): no timed call
             # Each match writes at most the template, with every group at most the text
             # (matches do not overlap, so their groups add up to the text at most).
             worst = (len(text) + 1) * (len(template) + 1)
