@@ -25,7 +25,14 @@ from rapidfuzz.distance import Levenshtein
 __all__ = ["Alignment", "Op", "Region", "align", "join", "regions_of_ops"]
 
 OpKind = Literal["equal", "substitute", "insert", "delete"]
-_KIND = {"equal": "equal", "replace": "substitute", "insert": "insert", "delete": "delete"}
+_KIND: dict[str, OpKind] = {
+    "equal": "equal",
+    "replace": "substitute",
+    "insert": "insert",
+    "delete": "delete",
+}
+#: An op as a plain tuple: (kind, ref index, hyp index)
+OpTuple = tuple[OpKind, int | None, int | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +90,26 @@ class Alignment:
 
     @cached_property
     def ops(self) -> tuple[Op, ...]:
-        ops: list[Op] = []
-        for tag, r1, r2, h1, h2 in self.blocks:
-            if tag == "insert":
-                ops.extend(Op("insert", None, j) for j in range(h1, h2))
-            elif tag == "delete":
-                ops.extend(Op("delete", i, None) for i in range(r1, r2))
+        return tuple(Op(*op) for block in self.blocks for op in _block_ops(*block))
+
+    def wrong_by_region(self) -> list[tuple[Region, tuple[OpTuple, ...]]]:
+        """Each region (`regions`) with its mismatched ops, as (kind, ref index, hyp
+        index) tuples read from the blocks: `ops` makes an object of every equal token
+        too, which is most of a character alignment."""
+        found: list[tuple[OpTuple, ...]] = []
+        wrong: list[OpTuple] = []
+        inside = False  # as `regions` reads the blocks: a region ends at an equal block
+        for block in self.blocks:
+            if block[0] == "equal":
+                if inside:
+                    found.append(tuple(wrong))
+                    wrong, inside = [], False
             else:
-                kind = _KIND[tag]
-                ops.extend(Op(kind, r1 + k, h1 + k) for k in range(r2 - r1))
-        return tuple(ops)
+                wrong += _block_ops(*block)
+                inside = True
+        if inside:
+            found.append(tuple(wrong))
+        return list(zip(self.regions, found, strict=True))
 
     @cached_property
     def regions(self) -> tuple[Region, ...]:
@@ -110,6 +127,16 @@ class Alignment:
         if current:
             regions.append(Region(len(regions), *current))
         return tuple(regions)
+
+
+def _block_ops(tag: str, r1: int, r2: int, h1: int, h2: int) -> list[OpTuple]:
+    """The ops of one opcode block, in reading order."""
+    if tag == "insert":
+        return [("insert", None, j) for j in range(h1, h2)]
+    if tag == "delete":
+        return [("delete", i, None) for i in range(r1, r2)]
+    kind = _KIND[tag]
+    return [(kind, r1 + k, h1 + k) for k in range(r2 - r1)]
 
 
 def regions_of_ops(kinds: Iterable[str]) -> tuple[Region, ...]:

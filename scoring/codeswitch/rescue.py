@@ -382,27 +382,10 @@ def _has_letter(text: str) -> bool:
 
 def wrong_regions(alignment: Alignment) -> list[WrongRegion]:
     """The alignment's regions (`Alignment.regions`) with the mismatched ops of each."""
-    wrong = iter(
-        (op.kind, op.ref_index, op.hyp_index) for op in alignment.ops if op.kind != "equal"
-    )
-    groups: list[WrongRegion] = []
-    pending = next(wrong, None)
-    for region in alignment.regions:
-        ops: list[WrongOp] = []
-        # ops come in reading order, and each mismatched op lies in exactly one region
-        while pending is not None and _before_end(pending, region):
-            ops.append(pending)
-            pending = next(wrong, None)
-        spans = region.ref_start, region.ref_end, region.hyp_start, region.hyp_end
-        groups.append(WrongRegion(*spans, tuple(ops)))
-    return groups
-
-
-def _before_end(op: WrongOp, region) -> bool:
-    _, ref_index, hyp_index = op
-    if ref_index is not None:
-        return ref_index < region.ref_end
-    return hyp_index < region.hyp_end
+    return [
+        WrongRegion(region.ref_start, region.ref_end, region.hyp_start, region.hyp_end, wrong)
+        for region, wrong in alignment.wrong_by_region()
+    ]
 
 
 # -- regions grown to whole words (a word that gave several tokens, or context) ----------

@@ -83,3 +83,19 @@ def test_regions_read_op_by_op_are_the_alignments_regions(ref, hyp):
     or a flag's token indices would mean something else on the page than in the library."""
     a = align(ref, hyp)
     assert regions_of_ops(op.kind for op in a.ops) == a.regions
+
+
+@given(tokens, tokens)
+def test_each_regions_wrong_ops_are_the_mismatched_ops_inside_it(ref, hyp):
+    """`wrong_by_region` reads the blocks, not `ops`: the same ops, each in its region."""
+    a = align(ref, hyp)
+    pairs = a.wrong_by_region()
+    assert [region for region, _ in pairs] == list(a.regions)
+    mismatched = [(op.kind, op.ref_index, op.hyp_index) for op in a.ops if op.kind != "equal"]
+    assert [op for _, wrong in pairs for op in wrong] == mismatched
+    for region, wrong in pairs:
+        for _kind, ref_index, hyp_index in wrong:
+            if ref_index is not None:
+                assert region.ref_start <= ref_index < region.ref_end
+            else:
+                assert region.hyp_start <= hyp_index < region.hyp_end
