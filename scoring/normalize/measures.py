@@ -209,6 +209,16 @@ def build_measures(
     # or rate word (`scan` reads every other word, as one with a digit or a slash).
     starts = ones | frozenset(amounts) | per | rate
 
+    @memo(8192)
+    def may_start_unit(word: str, original: str) -> bool:
+        """Whether a unit `unit` reads can start at this token: a unit's first word, a
+        prefix joined to one (kilowatt), or a symbol (km, km², /km). A square, cubic or
+        prefix word is followed by such a token, and a per word too: a text without one
+        has no measure."""
+        if word in table.firsts or symbol(word, original) is not None:
+            return True
+        return any(word.startswith(p) and word[len(p) :] in table.firsts for p, _ in prefixes)
+
     def convert(text: str) -> str:
         if not has_digit(text) and ones.isdisjoint(text.lower().split()):
             if not (amounts and any(word in amounts for word in text.lower().split())):
@@ -217,6 +227,8 @@ def build_measures(
         tokens = _set_units_apart(split, symbol)
         if tokens != split:
             lower = lowered(tokens)
+        if not _has_unit(tokens, lower, may_start_unit):
+            return " ".join(tokens)  # most texts with a number: no unit for `read` to take
         return " ".join(scan(tokens, lower, read, skip, starts))
 
     def apart(text: str) -> str:
@@ -249,6 +261,11 @@ def build_measures(
         return None
 
     return convert
+
+
+def _has_unit(tokens: list[str], lower: list[str], may_start: Callable[[str, str], bool]) -> bool:
+    """Any token at which a unit may start (a test turns this off and compares)."""
+    return any(map(may_start, lower, tokens))
 
 
 def _at(tokens: list[str], i: int) -> str:

@@ -9,7 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import config_languages
-from scoring.normalize import cardinals, dates, fractions, money, ordinals, tables, times
+from scoring.normalize import (
+    cardinals,
+    dates,
+    fractions,
+    measures,
+    money,
+    ordinals,
+    tables,
+    times,
+)
 from tests.scoring.helpers import fresh_normalizer, shared_normalizer
 
 from .test_tables import CLASS_TEXTS
@@ -29,6 +38,8 @@ HINT_TEXTS = [
     *["USD5", "EUR 5", "$5m", "€2.5bn", "US$2.5BN", "d'euros 5", "5 dollars", "50 cents"],
     *["2.5 1 0 0 0", "5 5 5", "0 1 4 7", "05 06 07", "a 1000", "400 1000000", "el 2,5 mil"],
     *["in 19 17", "the 19 80s", "the 19 '80s", "born 20 05", "anno 19\u00a099"],
+    *["12kg", "5 m²", "$20/mo", "56.3 /km²", "a kilo", "2 kilowatt hours", "3 kilowatthours"],
+    *["10 MB", "5 µs", "2 km/h", "1 h y 30 min", "tres quintos de milla", "20 Quadratmeter"],
 ]
 
 # Tokens that start, end or hint at a span of some class step, for random texts.
@@ -37,13 +48,15 @@ TOKENS = (
     "nd 1st 2ND 3rds 5th ½ 4½ / $ $5 € 5€ usd USD5 13hkd utc utc+4 gmt-3 4:30 4.30 16h30 "
     "16h pm a.m. am o'clock clock july may 25th 1980's 80s s S 2012-07-25 15.01.2020 . , ? "
     "uh minus point oh o double plus chapter xix trillion lakh kg km/h per mi million mil "
-    "er ème 1er 2ème el la las menos y media cuarto heures uhr halb vor nach zwei"
+    "er ème 1er 2ème el la las menos y media cuarto heures uhr halb vor nach zwei "
+    "kilo kilowatt hours square metres m² 5kg /km °c mb MB µs de milla kilomètres heure"
 ).split()
 
 
 def _read_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in GATED:
         monkeypatch.setattr(module, "can_read", lambda *args: True)
+    monkeypatch.setattr(measures, "_has_unit", lambda *args: True)
 
 
 def test_can_read_takes_a_word_or_a_hint():
