@@ -174,8 +174,9 @@ def build_fractions(
     # numerator), a joined fraction word (dreiviertel).
     starts = StartWords(named.firsts | ones, joined)
     # A reading takes one of these words, or an ordinal denominator (5th, a fifth), a
-    # joined word or a stem: a number alone or a one word alone reads nothing.
-    needed = named.firsts | and_words | over_words | denominators.firsts | after_and.firsts
+    # joined word or a stem: a number alone, a one word alone or an and word alone reads
+    # nothing (2 and a half takes half, 2 y media takes media: and words are in most texts).
+    needed = named.firsts | over_words | denominators.firsts | after_and.firsts
 
     hint = ordinal_hint.search if ordinal_hint is not None else None
 
