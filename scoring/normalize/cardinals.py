@@ -249,7 +249,10 @@ def _set_symbols_apart(tokens: list[str], codes: frozenset[str] = frozenset()) -
         return tokens  # most texts: a few searches instead of three patterns a token
     out = []
     for token in tokens:
-        coded = _STUCK_CODE.fullmatch(token) if codes and not token.isalpha() else None
+        if token.isalpha() or token.isdigit():
+            out.append(token)  # letters or digits alone: none of the rewrites below
+            continue
+        coded = _STUCK_CODE.fullmatch(token) if codes else None
         if coded and (coded.group(1) or coded.group(4)).upper() in codes:
             out += [part for part in coded.groups() if part]
             continue
@@ -266,7 +269,7 @@ def _set_symbols_apart(tokens: list[str], codes: frozenset[str] = frozenset()) -
                 out.append(match.group(3))  # $20/mo: per month
         else:
             out.extend([match.group(4), match.group(5)])
-    return [_leading_point(t) if _POINT_FIRST.fullmatch(t) else t for t in out]
+    return [_leading_point(t) if t[:1] in ".," and _POINT_FIRST.fullmatch(t) else t for t in out]
 
 
 def _leading_point(number: str) -> str:
