@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from ..caches import memo
 from ..config.classes import DateRules
 from .tables import (
     PhraseTable,
@@ -210,9 +211,13 @@ def build_dates(
 
     # Words of letters only that `read_or_decade` can start at: day words (the 25th of),
     # months, decades, and an ordinal word said as a day; a numeric date has digits.
+    @memo(8192)
+    def day_word(word: str) -> bool:
+        return day_at([word], [word], 0) is not None  # (each word of a text is looked at)
+
     starts = StartWords(
         day_words | months.firsts | decades.firsts,
-        (lambda word: day_at([word], [word], 0)) if ordinal_words is not None else None,
+        day_word if ordinal_words is not None else None,
     )
 
     # Every date has a month, or is a numeric date or a decade: a day alone reads nothing.
