@@ -126,7 +126,7 @@ def build_money(
     # A code stuck to a number (USD5) and a symbol before a scaled amount ($5m) each end
     # right before a digit: one search for that instead of the patterns of every form.
     stuck_hint = _before_digit([f for f in rules.currencies if " " not in f and f.isalpha()])
-    scaled_hint = _before_digit([f for f in rules.currencies if _is_symbol(f)], regex.IGNORECASE)
+    scaled_hint = _before_digit([f for f in rules.currencies if _is_symbol(f)], ignore_case=True)
     elided_forms = tuple(elided)
 
     def convert(text: str) -> str:
@@ -149,11 +149,28 @@ def build_money(
 _NO_WORDS: frozenset[str] = frozenset()
 
 
-def _before_digit(forms: list[str], flags: int = 0) -> Callable[[str], object] | None:
+def _before_digit(forms: list[str], ignore_case: bool = False) -> Callable[[str], object] | None:
     """A search for the last character of one of `forms` right before a digit (`regex`'s
-    digits and `flags`, as the pattern it stands for)."""
+    digits, as the pattern it stands for). In an ASCII text, where every digit is 0-9,
+    the search starts at a digit and looks back: most characters are letters, few are
+    digits, and `regex` with a lookahead at every letter costs several times as much."""
     ends = "".join(sorted({regex.escape(form[-1]) for form in forms if form}))
-    return regex.compile(rf"[{ends}](?=\d)", flags).search if ends else None
+    if not ends:
+        return None
+    anywhere = regex.compile(rf"[{ends}](?=\d)", regex.IGNORECASE if ignore_case else 0).search
+    if ignore_case and any(_cased_as_ascii(form[-1]) for form in forms if form):
+        return anywhere  # (a Kelvin sign's lower case is k: the ASCII look would miss it)
+    ascii_ends = "".join(sorted({re.escape(form[-1]) for form in forms if form[-1:].isascii()}))
+    if not ascii_ends:
+        return lambda text: None if text.isascii() else anywhere(text)
+    flags = re.IGNORECASE if ignore_case else 0
+    from_digit = re.compile(rf"[0-9](?<=[{ascii_ends}][0-9])", flags).search
+    return lambda text: from_digit(text) if text.isascii() else anywhere(text)
+
+
+def _cased_as_ascii(ch: str) -> bool:
+    """A character not ASCII whose other case or fold is (the Kelvin sign, the long s)."""
+    return not ch.isascii() and any(x.isascii() for x in (ch.lower(), ch.upper(), ch.casefold()))
 
 
 def _scaled_pattern(rules: MoneyRules) -> regex.Pattern | None:

@@ -5,6 +5,7 @@ bench.outputs` checks the same on 27,376 texts.)"""
 import itertools
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,3 +105,16 @@ def test_the_ascii_look_for_stuck_symbols_finds_what_the_unicode_one_finds():
         for chars in itertools.product("aZ09.,-_/$ x#", repeat=size):
             text = "".join(chars)
             assert cardinals._maybe_stuck(text) == unicode_look(text), text
+
+
+@pytest.mark.parametrize("ignore_case", [False, True])
+def test_the_ascii_look_for_a_currency_before_a_digit_finds_what_regex_finds(ignore_case):
+    forms = ["USD", "eur", "$", "US$", "€", "\u212a"]  # the Kelvin sign: its lower case is k
+    look = money._before_digit(forms, ignore_case=ignore_case)
+    ends = "".join(sorted({regex.escape(form[-1]) for form in forms}))
+    unicode_look = regex.compile(rf"[{ends}](?=\d)", regex.IGNORECASE if ignore_case else 0)
+    for size in range(1, 4):
+        for chars in itertools.product("Dd$rR5k0 .", repeat=size):
+            text = "".join(chars)
+            assert bool(look(text)) == bool(unicode_look.search(text)), text
+    assert look("5€5") and not look("€ 5")
