@@ -22,10 +22,14 @@ True
 from __future__ import annotations
 
 import re
-import re._constants as sre
-import re._parser as sre_parse
 import unicodedata
 import warnings
+
+try:  # the standard library's parser is private: a Python without it filters nothing
+    import re._constants as sre
+    import re._parser as sre_parse
+except ImportError:  # pragma: no cover
+    sre = sre_parse = None  # type: ignore[assignment]
 
 __all__ = ["required_chars"]
 
@@ -40,17 +44,18 @@ _WIDEST_RANGE = 64  # a character range of more is no useful filter
 def required_chars(pattern: str) -> frozenset[str] | None:
     """A set of characters every text that `pattern` matches in holds one of, or None
     when no such set is known (then the pattern must run on every text)."""
-    if any(syntax in pattern for syntax in _OTHER_SYNTAX):
+    if sre_parse is None or any(syntax in pattern for syntax in _OTHER_SYNTAX):
         return None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # a FutureWarning: a set `regex` reads otherwise
             parsed = sre_parse.parse(pattern)
-    except (re.error, Warning, RecursionError):
-        return None
-    if not _READ_OTHERWISE.isdisjoint(_literals(list(parsed))):
-        return None
-    return _best(_sequence(list(parsed), bool(parsed.state.flags & sre.SRE_FLAG_IGNORECASE)))
+        if not _READ_OTHERWISE.isdisjoint(_literals(list(parsed))):
+            return None
+        fold = bool(parsed.state.flags & sre.SRE_FLAG_IGNORECASE)
+        return _best(_sequence(list(parsed), fold))
+    except (re.error, Warning, RecursionError, AttributeError, TypeError, ValueError):
+        return None  # (a parse this module does not know: the rule runs on every text)
 
 
 def _literals(items) -> set[int]:
