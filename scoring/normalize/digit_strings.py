@@ -93,8 +93,9 @@ def build_digit_strings() -> StepFn:
                 run += groups
                 joined = joined or _code_like(groups)
                 continue
-            out += _close(run, joined)
-            run, joined = [], False
+            if run:  # (most tokens: no run before them to close)
+                out += _close(run, joined)
+                run, joined = [], False
             out.append(token)
         out += _close(run, joined)
         return " ".join(out)
