@@ -33,6 +33,8 @@ _KIND: dict[str, OpKind] = {
 }
 #: An op as a plain tuple: (kind, ref index, hyp index)
 OpTuple = tuple[OpKind, int | None, int | None]
+#: An opcode block: (tag, ref start, ref end, hyp start, hyp end)
+Block = tuple[str, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ class Alignment:
     substitutions: int
     deletions: int
     insertions: int
-    blocks: tuple[tuple[str, int, int, int, int], ...]
+    blocks: tuple[Block, ...]
 
     @property
     def hits(self) -> int:
@@ -94,39 +96,33 @@ class Alignment:
 
     def wrong_by_region(self) -> list[tuple[Region, tuple[OpTuple, ...]]]:
         """Each region (`regions`) with its mismatched ops, as (kind, ref index, hyp
-        index) tuples read from the blocks: `ops` makes an object of every equal token
+        index) tuples read from its blocks: `ops` makes an object of every equal token
         too, which is most of a character alignment."""
-        found: list[tuple[OpTuple, ...]] = []
-        wrong: list[OpTuple] = []
-        inside = False  # as `regions` reads the blocks: a region ends at an equal block
-        for block in self.blocks:
-            if block[0] == "equal":
-                if inside:
-                    found.append(tuple(wrong))
-                    wrong, inside = [], False
-            else:
-                wrong += _block_ops(*block)
-                inside = True
-        if inside:
-            found.append(tuple(wrong))
-        return list(zip(self.regions, found, strict=True))
+        return [
+            (region, tuple(op for block in run for op in _block_ops(*block)))
+            for region, run in zip(self.regions, self._runs(), strict=True)
+        ]
 
     @cached_property
     def regions(self) -> tuple[Region, ...]:
-        regions: list[Region] = []
-        current: list[int] | None = None
-        for tag, r1, r2, h1, h2 in self.blocks:
-            if tag == "equal":
-                if current:
-                    regions.append(Region(len(regions), *current))
+        return tuple(
+            Region(k, run[0][1], run[-1][2], run[0][3], run[-1][4])
+            for k, run in enumerate(self._runs())
+        )
+
+    def _runs(self) -> list[list[Block]]:
+        """The blocks of each region: maximal runs of blocks that are not equal."""
+        runs: list[list[Block]] = []
+        current: list[Block] | None = None
+        for block in self.blocks:
+            if block[0] == "equal":
                 current = None
             elif current is None:
-                current = [r1, r2, h1, h2]
+                current = [block]
+                runs.append(current)
             else:
-                current[1], current[3] = r2, h2
-        if current:
-            regions.append(Region(len(regions), *current))
-        return tuple(regions)
+                current.append(block)
+        return runs
 
 
 def _block_ops(tag: str, r1: int, r2: int, h1: int, h2: int) -> list[OpTuple]:
