@@ -9,6 +9,13 @@ around each step. The whole call (`normalizer(text)`, caches cleared first) is t
 the same texts in a second run; what it costs beyond the steps' first pass is the "again"
 passes (a text with digits or joined codes runs the chain until it stops changing), the
 memo and the output check. Best of `REPEAT` runs each, in µs per text.
+
+    python -m bench.steps --isolated en ja      # each step alone, over what it is given
+
+`--isolated` records what each step is given in every pass as the chain runs (the
+normalizer's own steps, wrapped), then times each step alone over those texts: the
+figure a change to one step moves, without the other steps' noise. The sum is less than
+`normalizer(text)`: a step run over and over keeps the processor's caches warm.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring import clear_caches, load_scorer
+from scoring.normalize.chain import Normalizer, Step
 
 from . import support
 from .data import Corpus, english_distinct, language_distinct
@@ -155,12 +163,65 @@ def table(rows: dict[str, Row], whole_us: float) -> list[str]:
     ]
 
 
+def inputs_by_step(normalizer: Normalizer, texts: list[str]) -> dict[str, list[str]]:
+    """What each step is given, in every pass, when `normalizer` runs on `texts`."""
+    given: dict[str, list[str]] = {step.name: [] for step in normalizer.steps}
+
+    def recording(step: Step) -> Step:
+        def apply(text: str, *budget):
+            given[step.name].append(text)
+            return step.apply(text, *budget)
+
+        return Step(step.name, apply, step.budgeted)
+
+    recorder = Normalizer(
+        normalizer.config,
+        tuple(map(recording, normalizer.steps)),
+        normalizer.profile_steps,
+        normalizer.identity,
+        normalizer.limits,
+    )
+    for text in texts:
+        recorder(text)
+    return given
+
+
+def isolated(language: str) -> str:
+    corpus = corpus_for(language)
+    texts = [t for pair in corpus.pairs for t in pair]
+    clear_caches()
+    normalizer = load_scorer(language).normalizer
+    given = inputs_by_step(normalizer, texts)
+    budget = normalizer.limits.start("")
+    spent = {}
+    for step in normalizer.steps:
+        inputs, best = given[step.name], float("inf")
+        for _ in range(REPEAT):
+            start = time.perf_counter()
+            for text in inputs:
+                step.apply(text, budget) if step.budgeted else step.apply(text)
+            best = min(best, time.perf_counter() - start)
+        spent[step.name] = best
+    n = len(texts)
+    lines = [
+        f"Each step alone over what the chain gives it (every pass), {language}: µs per text "
+        f"of the corpus, best of {REPEAT} [{support.load_average()}]",
+        f"corpus: {corpus.describe()}; {n:,} texts (both sides)",
+        f"{'step':<34}{'µs':>8}{'calls':>9}",
+    ]
+    ranked = sorted(spent.items(), key=lambda item: -item[1])
+    lines += [f"{name:<34}{s / n * 1e6:>8.2f}{len(given[name]):>9,}" for name, s in ranked]
+    return "\n".join([*lines, f"{'all steps':<34}{sum(spent.values()) / n * 1e6:>8.2f}"])
+
+
 def run() -> str:
     return profile("en")
 
 
 def main(argv: list[str]) -> None:
-    print("\n\n".join(profile(language) for language in argv or ["en"]))
+    alone = "--isolated" in argv
+    languages = [arg for arg in argv if arg != "--isolated"] or ["en"]
+    print("\n\n".join((isolated if alone else profile)(language) for language in languages))
 
 
 if __name__ == "__main__":

@@ -39,3 +39,16 @@ def test_the_table_ranks_the_steps_and_sums_the_rest(monkeypatch):
     assert lines[4].split()[-1] == "4.00"  # first pass
     assert lines[5].split()[-1] == "2.00"  # of it on unchanged texts
     assert lines[7].split()[-1] == "1.00"  # whole call beyond the first pass
+
+
+def test_each_step_is_given_what_the_chain_gives_it_in_every_pass():
+    norm = normalizer()
+    given = steps.inputs_by_step(norm, ["Um, the CAT sat.", "a 12-b"])
+    assert list(given) == norm.step_names
+    assert given["fillers"][0] == "um   the cat sat  "  # after case and punctuation
+    # "a 12-b" has a digit: its output "a 12 b" goes through the chain again, up to the
+    # step given what the first pass gave it (case), where the pass ends
+    assert norm("a 12-b") == "a 12 b"
+    assert given["unicode"] == ["Um, the CAT sat.", "a 12-b", "a 12 b"]
+    assert given["hyphens"][1:] == ["a 12-b", "a 12 b"]
+    assert given["case"] == ["Um , the CAT sat .", "a 12 b"]
