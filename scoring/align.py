@@ -100,16 +100,17 @@ class Alignment:
         too, which is most of a character alignment."""
         return [
             (region, tuple(op for block in run for op in _block_ops(*block)))
-            for region, run in zip(self.regions, self._runs(), strict=True)
+            for region, run in zip(self.regions, self._runs, strict=True)
         ]
 
     @cached_property
     def regions(self) -> tuple[Region, ...]:
         return tuple(
             Region(k, run[0][1], run[-1][2], run[0][3], run[-1][4])
-            for k, run in enumerate(self._runs())
+            for k, run in enumerate(self._runs)
         )
 
+    @cached_property
     def _runs(self) -> list[list[Block]]:
         """The blocks of each region: maximal runs of blocks that are not equal."""
         runs: list[list[Block]] = []
