@@ -168,6 +168,14 @@ def build_measures(
                 return i - start + right[0], _alias(f"{value}/{right[1]}", lookup)
         return i - start, value
 
+    def joined_to_unit(word: str) -> list[tuple[str, str]]:
+        """(prefix symbol, rest) for each prefix joined to a unit's first word: kilowatt."""
+        return [
+            (short, word[len(prefix) :])
+            for prefix, short in prefixes
+            if word.startswith(prefix) and word[len(prefix) :] in table.firsts
+        ]
+
     def _simple(tokens: list[str], lower: list[str], i: int) -> tuple[int, str] | None:
         if lower[i] in prefix_words and i + 1 < len(tokens):
             found = _simple(tokens, lower, i + 1)  # kilo watt (before "kilo" = kg)
@@ -177,13 +185,11 @@ def build_measures(
             found = table.match(tokens, i, lower)
             if found:
                 return found
-        for prefix, short in prefixes:  # kilowatt heure: a prefix joined to a phrase's first word
-            rest = lower[i][len(prefix) :]
-            if lower[i].startswith(prefix) and rest in table.firsts:
-                words = [rest, *lower[i + 1 : i + 4]]
-                found = table.match(words, 0, words)
-                if found and found[0] > 1 and found[1] in prefixable:
-                    return found[0], short + found[1]
+        for short, rest in joined_to_unit(lower[i]):  # kilowatt heure
+            words = [rest, *lower[i + 1 : i + 4]]
+            found = table.match(words, 0, words)
+            if found and found[0] > 1 and found[1] in prefixable:
+                return found[0], short + found[1]
         value = symbol(lower[i], tokens[i])
         return (1, value) if value else None
 
@@ -217,7 +223,7 @@ def build_measures(
         has no measure."""
         if word in table.firsts or symbol(word, original) is not None:
             return True
-        return any(word.startswith(p) and word[len(p) :] in table.firsts for p, _ in prefixes)
+        return bool(joined_to_unit(word))
 
     def convert(text: str) -> str:
         if not has_digit(text) and ones.isdisjoint(text.lower().split()):
