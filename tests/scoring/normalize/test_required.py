@@ -2,18 +2,13 @@
 pattern holds (`required.py`): the characters must be right for `regex` (version 1), or a
 rule would be skipped on a text it changes."""
 
-import json
-from pathlib import Path
-
 import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import build_normalizer, bundle_from_data
+from scoring import build_normalizer, bundle_from_data, config_languages, load_bundle
 from scoring.normalize.required import required_chars
-
-CONFIGS = Path(__file__).resolve().parents[3] / "configs"
 
 
 @pytest.mark.parametrize(
@@ -60,12 +55,8 @@ def test_no_characters_when_a_match_needs_none_or_the_syntax_is_regex_only(patte
 
 
 def test_the_shipped_rules():
-    rules = {
-        path.stem: [rule["pattern"] for rule in json.loads(path.read_text())["replacements"]]
-        for path in sorted(CONFIGS.glob("*.json"))
-        if "replacements" in json.loads(path.read_text())
-    }
-    found = {lang: [required_chars(p) for p in patterns] for lang, patterns in rules.items()}
+    rules = {lang: load_bundle(lang).config.replacements for lang in config_languages()}
+    found = {lang: [required_chars(r.pattern) for r in rs] for lang, rs in rules.items() if rs}
     assert found["ja"] == [frozenset("%％")]
     assert found["es"] == [frozenset(".")] * 2
     # fr asks for a space (every text has one), it for nothing: their rules run on every text
