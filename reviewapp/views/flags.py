@@ -42,6 +42,7 @@ from .access import (
 )
 from .conditional import conditional_page
 from .conversations import flags_of_turn
+from .flag_rows import QueueRows, rows_markup
 
 GROUPS_PER_PAGE = 50
 
@@ -349,6 +350,13 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
     if state != Flag.Status.OPEN:
         query["state"] = state
     closable = closable_languages(request.user) if state == Flag.Status.OPEN else set()
+    shared = QueueRows(
+        state=state,
+        closable=closable,
+        propose_url=reverse("reviewapp:proposal_new"),
+        references_url=reverse("reviewapp:references"),
+        flag_all_url=reverse("reviewapp:flag_all"),
+    )
     context = {
         "form": form,
         "page": page,
@@ -358,10 +366,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         "state_label": dict(form.fields["state"].choices)[state],
         "language_names": languages(),
         "query": urlencode(query),
-        "propose_url": reverse("reviewapp:proposal_new"),
-        "references_url": reverse("reviewapp:references"),
-        "flag_all_url": reverse("reviewapp:flag_all"),
-        "closable": closable,
+        "rows_html": rows_markup(groups, shared),
         "can_close_any": any(group["language"] in closable for group in groups),
         "here": request.get_full_path(),
     }

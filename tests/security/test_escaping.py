@@ -207,3 +207,13 @@ def test_reference_corrections_are_escaped_everywhere(client_for, reviewer, make
         response = client.get(url)
         assert response.status_code == 200, url
         assert_escaped(response.content.decode(), *payloads)
+
+
+def test_the_queue_of_closed_flags_escapes_the_reason(client_for, reviewer, hostile):  # noqa: F811
+    """The close reason shows only in the queue of won't-fix flags (views/flag_rows.py)."""
+    from reviewapp.services.flag_states import do_close_flags
+
+    maintainer = type(reviewer).objects.get(username="mira-maintainer-en")  # the fixture's
+    do_close_flags(maintainer, [Flag.objects.get().pk], status="wont_fix", reason=f"why {IMG}")
+    html = client_for(reviewer).get("/flags?state=wont_fix").content.decode()
+    assert_escaped(html, f"why {IMG}", f"conv {IMG}", f"note {IMG}")
