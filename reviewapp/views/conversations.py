@@ -51,6 +51,7 @@ from .access import (
 from .conditional import conditional_page
 from .conversation_rows import rows_markup
 from .dataquality import conversation_banner
+from .flag_items import FlagViewer, flags_markup
 from .markup_cache import cached_markup, turn_markup_key
 from .transcripts import transcript_markup
 
@@ -158,6 +159,7 @@ class TurnView:
     flags: list[Flag] = field(default_factory=list)
     body_html: SafeString = field(default_factory=SafeString)  # set by the page view
     opening: SafeString = field(default_factory=SafeString)  # its <article>: the page view
+    flags_html: SafeString = field(default_factory=SafeString)  # its flags: the page view
     audio: str = ""  # the URL that plays the turn's recording (reviewapp.audio), set by the view
     pass_state: str = ""  # in the user's review-pass queue: "pending" or "reviewed"
     reviewed_url: str = ""  # where `c` posts "reviewed, no flag"
@@ -676,6 +678,10 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     direction = "rtl" if is_rtl(conversation.language) else "ltr"
     urls = (maker_for("reviewapp:why", 2), maker_for("reviewapp:flag_new", 2))
     review = _review_pass_context(request, conversation, language)
+    can_close = can_close_flags(
+        request, conversation.language, language.config_language if language else ""
+    )
+    viewer = FlagViewer.of(request, can_close)
     views = []
     for t in turns:
         pair = pairs.get(t.pk)
@@ -689,6 +695,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         tv.pass_state, tv.reviewed_url = review.get("turns", {}).get(t.pk, ("", ""))
         tv.body_html = _turn_markup(tv, language, (raw, conversation.language, direction), urls)
         tv.opening = _article(tv, conversation.language)
+        tv.flags_html = flags_markup(t, tv.flags, viewer)
         views.append(tv)
     context = {
         "conversation": conversation,
@@ -698,9 +705,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "turns": views,
         "raw": raw,
         "review": review,
-        "can_close": can_close_flags(
-            request, conversation.language, language.config_language if language else ""
-        ),
+        "can_close": can_close,
         "data_quality": conversation_banner(request, conversation),
     }
     if request.htmx and request.htmx.target == "turns":

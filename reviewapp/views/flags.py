@@ -42,6 +42,7 @@ from .access import (
 )
 from .conditional import conditional_page
 from .conversations import flags_of_turn
+from .flag_items import FlagViewer, flag_markup, flags_markup
 from .flag_rows import QueueRows, rows_markup
 
 GROUPS_PER_PAGE = 50
@@ -128,18 +129,17 @@ def _form_response(request, context: dict, *, invalid: bool) -> HttpResponse:
     return render(request, "reviewapp/flag_form.html", context, status=400 if invalid else 200)
 
 
-def flag_item_response(request, flag: Flag, **extra) -> HttpResponse:
+def flag_item_response(
+    request, flag: Flag, *, focus: bool = True, close_error: str = ""
+) -> HttpResponse:
     """One flag as its conversation page shows it (its item, focused), for htmx."""
     shown = Flag.objects.select_related("author", "version", "closed_by", "duplicate_of").defer(
         "version__content"
     )
-    context = {
-        "flag": shown.get(pk=flag.pk),
-        "focus": True,
-        "can_close": can_close_flags(request, flag.language),
-        **extra,
-    }
-    return render(request, "reviewapp/conversation.html#flag-item", context)
+    viewer = FlagViewer.of(request, can_close_flags(request, flag.language))
+    return HttpResponse(
+        flag_markup(shown.get(pk=flag.pk), viewer, focus=focus, close_error=close_error)
+    )
 
 
 def _flag_response(request, flag: Flag) -> HttpResponse:
@@ -154,13 +154,10 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
     region's "flagged" badge if it is the region's first open flag."""
     if not request.htmx:
         return redirect(_conversation_url(flag.turn))
-    context = {
-        "tv": {"turn": flag.turn, "flags": flags_of_turn(flag.turn_id)},
-        "oob": True,
-        "focus_flag": flag.pk,
-        "can_close": can_close_flags(request, flag.language),
-    }
-    html = render(request, "reviewapp/conversation.html#flags", context).content.decode()
+    viewer = FlagViewer.of(request, can_close_flags(request, flag.language))
+    html = flags_markup(
+        flag.turn, flags_of_turn(flag.turn_id), viewer, oob=True, focus_flag=flag.pk
+    )
     others = Flag.objects.filter(
         turn_id=flag.turn_id,
         version_id=flag.version_id,

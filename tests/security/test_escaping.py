@@ -209,11 +209,16 @@ def test_reference_corrections_are_escaped_everywhere(client_for, reviewer, make
         assert_escaped(response.content.decode(), *payloads)
 
 
-def test_the_queue_of_closed_flags_escapes_the_reason(client_for, reviewer, hostile):  # noqa: F811
-    """The close reason shows only in the queue of won't-fix flags (views/flag_rows.py)."""
+def test_a_closed_flag_is_escaped_in_the_queue_and_on_its_page(client_for, reviewer, hostile):  # noqa: F811
+    """A close reason shows in the queue of won't-fix flags (views/flag_rows.py) and on the
+    conversation page, with the form that reopens it (views/flag_items.py)."""
     from reviewapp.services.flag_states import do_close_flags
 
     maintainer = type(reviewer).objects.get(username="mira-maintainer-en")  # the fixture's
     do_close_flags(maintainer, [Flag.objects.get().pk], status="wont_fix", reason=f"why {IMG}")
     html = client_for(reviewer).get("/flags?state=wont_fix").content.decode()
     assert_escaped(html, f"why {IMG}", f"conv {IMG}", f"note {IMG}")
+    page = f"/conversations/{hostile['conversation'].pk}"
+    html = client_for(maintainer).get(page).content.decode()
+    assert_escaped(html, f"why {IMG}", f"note {IMG} {SCRIPT}")
+    assert "Reopen</button>" in html
