@@ -81,10 +81,10 @@ def _option(widget: dict) -> str:
 
 
 def _input_option(widget: dict) -> str:
-    """A checkbox or radio of a multiple choice: the input, in its label when wrapped.
-    input.html ends with a line break, which the option keeps."""
+    """A checkbox or radio of a multiple choice: the input, in its label when wrapped
+    (input.html ends with a line break, which the label keeps before its text)."""
     if not widget.get("wrap_label"):
-        return _input(widget) + "\n"
+        return _input(widget)
     id_ = widget["attrs"].get("id")
     label_for = f' for="{_text(id_)}"' if id_ else ""
     return f"<label{label_for}>{_input(widget)}\n {_text(widget['label'])}</label>"

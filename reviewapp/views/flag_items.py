@@ -15,13 +15,14 @@ import html
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from django.db.models import QuerySet
 from django.middleware.csrf import get_token
 from django.utils.safestring import SafeString, mark_safe
 
 from ..models import Flag
 from ..urlmakers import id_url
 
-__all__ = ["FlagViewer", "flag_markup", "flags_markup"]
+__all__ = ["FlagViewer", "flag_markup", "flags_markup", "with_item_fields"]
 
 _escape = html.escape
 _CLOSED = (Flag.Status.WONT_FIX, Flag.Status.DUPLICATE)
@@ -43,6 +44,18 @@ class FlagViewer:
 
     def csrf_input(self) -> str:
         return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_escape(self.csrf)}">'
+
+
+def with_item_fields(flags: QuerySet) -> QuerySet:
+    """The flags with what their items read: author and version joined; who resolved or
+    closed them and the flag they duplicate fetched apart, and only where a flag has one
+    (PostgreSQL took 1.6 ms to plan the query joining all five, 0.3 ms joining two, for
+    columns empty on most flags: `python -m bench.page_profile`)."""
+    return (
+        flags.select_related("author", "version")
+        .defer("version__content")  # a flag shows its version's number, not its config
+        .prefetch_related("resolved_by", "closed_by", "duplicate_of")
+    )
 
 
 def _name(user) -> str:

@@ -42,7 +42,7 @@ from .access import (
 )
 from .conditional import conditional_page
 from .conversations import flags_of_turn
-from .flag_items import FlagViewer, flag_markup, flags_markup
+from .flag_items import FlagViewer, flag_markup, flags_markup, with_item_fields
 from .flag_rows import QueueRows, rows_markup
 
 GROUPS_PER_PAGE = 50
@@ -133,13 +133,9 @@ def flag_item_response(
     request, flag: Flag, *, focus: bool = True, close_error: str = ""
 ) -> HttpResponse:
     """One flag as its conversation page shows it (its item, focused), for htmx."""
-    shown = Flag.objects.select_related("author", "version", "closed_by", "duplicate_of").defer(
-        "version__content"
-    )
+    shown = with_item_fields(Flag.objects.all()).get(pk=flag.pk)
     viewer = FlagViewer.of(request, can_close_flags(request, flag.language))
-    return HttpResponse(
-        flag_markup(shown.get(pk=flag.pk), viewer, focus=focus, close_error=close_error)
-    )
+    return HttpResponse(flag_markup(shown, viewer, focus=focus, close_error=close_error))
 
 
 def _flag_response(request, flag: Flag) -> HttpResponse:
