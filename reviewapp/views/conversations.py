@@ -51,7 +51,7 @@ from .access import (
 from .conditional import conditional_page
 from .conversation_rows import rows_markup
 from .dataquality import conversation_banner
-from .flag_items import FlagViewer, flags_markup, with_item_fields
+from .flag_items import FlagViewer, flags_markup, item_flags
 from .markup_cache import cached_markup, turn_markup_key
 from .transcripts import transcript_markup
 
@@ -672,7 +672,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     corrected = [t.pk for t in turns if t.reference_version > 1]
     history = reference_history(corrected) if corrected else {}
     flags: dict[int, list[Flag]] = {}
-    for flag in with_item_fields(Flag.objects.filter(turn__conversation=conversation)):
+    for flag in item_flags(Flag.objects.filter(turn__conversation=conversation).order_by()):
         flags.setdefault(flag.turn_id, []).append(flag)
     raw = request.GET.get("view") == "raw"
     direction = "rtl" if is_rtl(conversation.language) else "ltr"
@@ -756,8 +756,7 @@ def _by_time(flag: Flag):
 
 def flags_of_turn(turn_id: int) -> list[Flag]:
     """A turn's flags as its conversation page lists them (oldest first)."""
-    flags = with_item_fields(Flag.objects.filter(turn_id=turn_id))
-    return list(flags.order_by("created_at", "pk"))
+    return item_flags(Flag.objects.filter(turn_id=turn_id).order_by("created_at", "pk"))
 
 
 # --- why -------------------------------------------------------------------------------------

@@ -35,7 +35,10 @@ class Banner:
 
     @cached_property
     def findings(self) -> list[DataFinding]:
-        return _with_links(DataFinding.objects.filter(conversation=self.conversation))
+        # by pk: the model's order starts with the conversation, whose own order (language,
+        # external id) the ORM would join the conversation table to sort one conversation by
+        findings = DataFinding.objects.filter(conversation=self.conversation).order_by("pk")
+        return _with_links(findings)
 
     @cached_property
     def repairings(self) -> list[RePairing]:

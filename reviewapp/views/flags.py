@@ -42,7 +42,7 @@ from .access import (
 )
 from .conditional import conditional_page
 from .conversations import flags_of_turn
-from .flag_items import FlagViewer, flag_markup, flags_markup, with_item_fields
+from .flag_items import FlagViewer, flag_markup, flags_markup, item_flags
 from .flag_rows import QueueRows, rows_markup
 
 GROUPS_PER_PAGE = 50
@@ -133,7 +133,7 @@ def flag_item_response(
     request, flag: Flag, *, focus: bool = True, close_error: str = ""
 ) -> HttpResponse:
     """One flag as its conversation page shows it (its item, focused), for htmx."""
-    shown = with_item_fields(Flag.objects.all()).get(pk=flag.pk)
+    (shown,) = item_flags(Flag.objects.filter(pk=flag.pk))
     viewer = FlagViewer.of(request, can_close_flags(request, flag.language))
     return HttpResponse(flag_markup(shown, viewer, focus=focus, close_error=close_error))
 
