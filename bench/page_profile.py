@@ -5,10 +5,12 @@
 The bench reviewer's test client asks for the page a few times (warm caches, as a
 worker's after its first requests), then `--requests` more times, and prints: ms a request
 (the view, middleware and test client; PostgreSQL's time included, as the client waits
-for it), the SQL of one request with PostgreSQL's planning and execution times (EXPLAIN
-ANALYZE, best of 5), and the top functions of a cProfile of the same requests by
-cumulative time. cProfile slows Python calls unevenly: its shares say where to look; the
-ms a request and benchmark 5 (gunicorn under load) say what a change bought.
+for it); the SQL of one request with PostgreSQL's planning and execution times (EXPLAIN
+ANALYZE, best of 5); the time the ORM takes to build each query (SQLCompiler.as_sql, by
+model and number of columns, over as many requests again); and the top functions of a
+cProfile of as many requests by cumulative time. cProfile slows Python calls unevenly:
+its shares say where to look; the ms a request and benchmark 5 (gunicorn under load) say
+what a change bought.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import io
 import pstats
 import re
 import time
+from collections import defaultdict
+from contextlib import contextmanager
 
 from . import support
 from .pages import signed_in
@@ -54,6 +58,44 @@ def _explained(sql: str) -> str:
     return f"plan {min(t[0] for t in times):.2f} ms, run {min(t[1] for t in times):.2f} ms"
 
 
+@contextmanager
+def _builds():
+    """Time every outermost SQLCompiler.as_sql: {(model, columns): [seconds, ...]}."""
+    from django.db.models.sql.compiler import SQLCompiler
+
+    times: dict[tuple[str, int], list[float]] = defaultdict(list)
+    build, depth = SQLCompiler.as_sql, [0]
+
+    def timed(compiler, *args, **kwargs):
+        if depth[0]:  # a subquery's build is its query's
+            return build(compiler, *args, **kwargs)
+        depth[0] += 1
+        started = time.perf_counter()
+        try:
+            return build(compiler, *args, **kwargs)
+        finally:
+            depth[0] -= 1
+            key = (compiler.query.model.__name__, len(compiler.select or ()))
+            times[key].append(time.perf_counter() - started)
+
+    SQLCompiler.as_sql = timed
+    try:
+        yield times
+    finally:
+        SQLCompiler.as_sql = build
+
+
+def _build_lines(times: dict, requests: int) -> list[str]:
+    total = sum(sum(v) for v in times.values()) / requests * 1000
+    lines = [f"ORM query building: {total:.2f} ms a request, by query (model, columns):"]
+    for (model, columns), spent in sorted(times.items(), key=lambda kv: -sum(kv[1])):
+        lines.append(
+            f"  {model} ({columns}): {len(spent) / requests:.1f} a request, "
+            f"{sum(spent) / len(spent) * 1000:.3f} ms each"
+        )
+    return lines
+
+
 def report(path: str, requests: int, top: int) -> str:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -68,6 +110,8 @@ def report(path: str, requests: int, top: int) -> str:
     with CaptureQueriesContext(connection) as queries:
         client.get(path)
     captured = list(queries.captured_queries)  # the next request empties the log
+    with _builds() as times:
+        _timed(client, path, requests)
     profiler = cProfile.Profile()
     profiler.enable()
     _timed(client, path, requests)
@@ -82,6 +126,7 @@ def report(path: str, requests: int, top: int) -> str:
     ]
     for query in captured:
         lines.append(f"  {_explained(query['sql'])}: {query['sql'][:110]}")
+    lines += _build_lines(times, requests)
     lines += [f"cProfile of {requests} requests, by cumulative time:", stats.getvalue().strip()]
     return "\n".join(lines)
 
