@@ -138,12 +138,12 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Security: safe defaults when DEBUG is off (manage.py check --deploy stays clean).
-# "fragments": turns' markup on the conversation page, keyed by a hash of what it shows
-# (reviewapp/views/markup_cache.py); in each process's memory, so a deploy empties it.
 # Widgets and labels our pages show written in Python, not templates (reviewapp/form_renderer.py)
 FORM_RENDERER = "reviewapp.form_renderer.FormRenderer"
 
+# Security: safe defaults when DEBUG is off (manage.py check --deploy stays clean).
+# "fragments": turns' markup on the conversation page, keyed by a hash of what it shows
+# (reviewapp/views/markup_cache.py); in each process's memory, so a deploy empties it.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "fragments": {
