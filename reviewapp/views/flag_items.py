@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from ..models import Flag
 from ..urlmakers import id_url
 
-__all__ = ["FlagViewer", "flag_markup", "flags_markup", "item_flags"]
+__all__ = ["FlagViewer", "flag_markup", "flags_markup", "item_flags", "propose_href"]
 
 _escape = html.escape
 _CLOSED = (Flag.Status.WONT_FIX, Flag.Status.DUPLICATE)
@@ -60,6 +60,13 @@ def item_flags(flags: QuerySet) -> list[Flag]:
 
 
 _APART = ("resolved_by", "closed_by", "duplicate_of")
+
+
+def propose_href(language: str, flag_ids) -> str:
+    """The new proposal's URL for these false-error flags of `language`, escaped for an
+    href (the conversation page's item and the queue's group link to it)."""
+    picked = "".join(f"&amp;flag={int(pk)}" for pk in flag_ids)
+    return f"{id_url('reviewapp:proposal_new')}?language={_escape(quote(language))}{picked}"
 
 
 def _name(user) -> str:
@@ -111,10 +118,9 @@ def _links(flag: Flag, viewer: FlagViewer) -> list[str]:
         )
     parts.append(_closed(flag))
     if flag.category == Flag.Category.FALSE_ERROR and is_open:
-        propose = id_url("reviewapp:proposal_new")
         parts.append(
-            f'<a class="propose" id="propose-{pk}" href="{propose}?language='
-            f'{_escape(quote(flag.language))}&amp;flag={pk}">Propose a fix</a>'
+            f'<a class="propose" id="propose-{pk}" href="{propose_href(flag.language, [pk])}">'
+            "Propose a fix</a>"
         )
     if flag.author_id == viewer.user_id and is_open:
         edit, withdraw = id_url("reviewapp:flag_edit", pk), id_url("reviewapp:flag_withdraw", pk)

@@ -18,6 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 
 from ..models import Flag
+from ..urlmakers import id_url
+from .flag_items import propose_href
 
 __all__ = ["QueueRows", "rows_markup"]
 
@@ -35,9 +37,6 @@ class QueueRows:
 
     state: str
     closable: frozenset[str] | set[str]  # languages whose flags the user may close here
-    propose_url: str
-    references_url: str
-    flag_all_url: str
 
 
 def _short(text: str, length: int) -> str:
@@ -66,7 +65,7 @@ def _badges(group: dict, rows: QueueRows) -> str:
     if group["reference_errors"]:
         language = _escape(quote(group["language"]))
         badges[-1] += (
-            f' <a class="references-link" href="{_escape(rows.references_url)}?language='
+            f' <a class="references-link" href="{id_url("reviewapp:references")}?language='
             f'{language}">corrections</a>'
         )
     return "\n".join(badges)
@@ -110,17 +109,11 @@ def _actions(group: dict, rows: QueueRows) -> str:
         return ""
     propose = ""
     if group["false_errors"]:
-        picked = "".join(
-            f"&amp;flag={int(flag['pk'])}"
-            for flag in group["items"]
-            if flag["category"] == Flag.Category.FALSE_ERROR
-        )
-        propose = (
-            f'<a class="propose" href="{_escape(rows.propose_url)}?language='
-            f'{_escape(quote(group["language"]))}{picked}">Propose a fix</a>\n'
-        )
+        picked = [f["pk"] for f in group["items"] if f["category"] == Flag.Category.FALSE_ERROR]
+        href = propose_href(group["language"], picked)
+        propose = f'<a class="propose" href="{href}">Propose a fix</a>\n'
     return (
-        f'{propose}<a class="flag-all" href="{_escape(rows.flag_all_url)}?'
+        f'{propose}<a class="flag-all" href="{id_url("reviewapp:flag_all")}?'
         f'{_escape(group["same"])}">Flag all identical regions</a>'
     )
 

@@ -343,13 +343,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
     if state != Flag.Status.OPEN:
         query["state"] = state
     closable = closable_languages(request.user) if state == Flag.Status.OPEN else set()
-    shared = QueueRows(
-        state=state,
-        closable=closable,
-        propose_url=reverse("reviewapp:proposal_new"),
-        references_url=reverse("reviewapp:references"),
-        flag_all_url=reverse("reviewapp:flag_all"),
-    )
+    shared = QueueRows(state=state, closable=closable)
     context = {
         "form": form,
         "page": page,
