@@ -681,7 +681,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     can_close = can_close_flags(
         request, conversation.language, language.config_language if language else ""
     )
-    viewer = FlagViewer.of(request, can_close)
+    viewer = FlagViewer(request, can_close)
     views = []
     for t in turns:
         pair = pairs.get(t.pk)

@@ -12,7 +12,7 @@ tests/security/test_escaping.py checks the escaping.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from functools import cached_property
 from urllib.parse import quote
 
 from django.db.models import QuerySet, prefetch_related_objects
@@ -28,22 +28,21 @@ _escape = html.escape
 _CLOSED = (Flag.Status.WONT_FIX, Flag.Status.DUPLICATE)
 
 
-@dataclass(frozen=True)
 class FlagViewer:
     """What a flag item offers depends on who looks: their own open flags can be edited
-    and withdrawn; a maintainer of the language closes and reopens. `csrf` is the
-    request's token, for the forms."""
+    and withdrawn; a maintainer of the language closes and reopens."""
 
-    user_id: int | None
-    can_close: bool
-    csrf: str
+    def __init__(self, request, can_close: bool) -> None:
+        self.request = request
+        self.user_id = request.user.pk
+        self.can_close = can_close
 
-    @classmethod
-    def of(cls, request, can_close: bool) -> FlagViewer:
-        return cls(request.user.pk, can_close, get_token(request))
-
+    @cached_property
     def csrf_input(self) -> str:
-        return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_escape(self.csrf)}">'
+        """The forms' CSRF field, asked of the request only when an item has a form (as
+        the template's {% csrf_token %} was): a response without one sets no cookie."""
+        token = _escape(get_token(self.request))
+        return f'<input type="hidden" name="csrfmiddlewaretoken" value="{token}">'
 
 
 def item_flags(flags: QuerySet) -> list[Flag]:
@@ -129,7 +128,7 @@ def _links(flag: Flag, viewer: FlagViewer) -> list[str]:
             "Edit</a>\n"
             f'<form method="post" action="{withdraw}" class="inline" hx-post="{withdraw}" '
             f'hx-target="#flag-{pk}" hx-swap="outerHTML">\n'
-            f'{viewer.csrf_input()}<button type="submit">Withdraw</button>\n</form>'
+            f'{viewer.csrf_input}<button type="submit">Withdraw</button>\n</form>'
         )
     return parts
 
@@ -143,7 +142,7 @@ def _close_form(flag: Flag, viewer: FlagViewer, close_error: str) -> str:
         "<summary>Close…</summary>\n"
         f'<form method="post" action="{close}" class="close-form" id="close-{pk}"\n'
         f'hx-post="{close}" hx-target="#flag-{pk}" hx-swap="outerHTML">\n'
-        f"{viewer.csrf_input()}\n"
+        f"{viewer.csrf_input}\n"
         f'<input type="hidden" name="flag" value="{pk}">\n'
         f'<input type="hidden" name="next" value="{turn}">\n'
         f"{error}"
@@ -171,7 +170,7 @@ def _reopen_form(flag: Flag, viewer: FlagViewer) -> str:
     return (
         f'<form method="post" action="{reopen}" class="inline" hx-post="{reopen}" '
         f'hx-target="#flag-{pk}" hx-swap="outerHTML">\n'
-        f'{viewer.csrf_input()}<input type="hidden" name="next" value="{turn}">'
+        f'{viewer.csrf_input}<input type="hidden" name="next" value="{turn}">'
         '<button type="submit">Reopen</button>\n</form>'
     )
 

@@ -134,7 +134,7 @@ def flag_item_response(
 ) -> HttpResponse:
     """One flag as its conversation page shows it (its item, focused), for htmx."""
     (shown,) = item_flags(Flag.objects.filter(pk=flag.pk))
-    viewer = FlagViewer.of(request, can_close_flags(request, flag.language))
+    viewer = FlagViewer(request, can_close_flags(request, flag.language))
     return HttpResponse(flag_markup(shown, viewer, focus=focus, close_error=close_error))
 
 
@@ -150,7 +150,7 @@ def _created_response(request, flag: Flag, chosen) -> HttpResponse:
     region's "flagged" badge if it is the region's first open flag."""
     if not request.htmx:
         return redirect(_conversation_url(flag.turn))
-    viewer = FlagViewer.of(request, can_close_flags(request, flag.language))
+    viewer = FlagViewer(request, can_close_flags(request, flag.language))
     html = flags_markup(
         flag.turn, flags_of_turn(flag.turn_id), viewer, oob=True, focus_flag=flag.pk
     )
