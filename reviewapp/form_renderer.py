@@ -3,20 +3,25 @@ bars show written as Python.
 
 Django renders every widget, option and label through its template engine: a select of
 twelve options is some thirty template renders (each option includes two templates). On
-the conversation list that was a quarter of the request's time (`bench/pages.py`, nine
-fields), and about a sixth of an empty flag queue. The functions below write the same
-markup as Django's templates in `django/forms/templates/django/forms/` for inputs, selects
-with their options, checkbox and radio options, and labels: the same characters,
-escaped the same way (tests/reviewapp/test_form_renderer.py renders every field of every
-form of the app both ways and compares). Any other template, and any value these
-functions do not read as the template would (a number or date where a text is expected,
-which the template engine would localize), goes to the templates as before.
+the conversation list (nine fields) that was about a quarter of the request's time in a
+cProfile (`python -m bench.page_profile`), and about a sixth of an empty flag queue's.
+The functions below write the same markup as Django's templates in
+`django/forms/templates/django/forms/` for inputs, selects with their options, checkbox
+and radio options, and labels: the same characters, escaped the same way
+(tests/reviewapp/test_form_renderer.py renders generated widgets of each kind, and the
+filter forms, both ways and compares). Any other template, any template an app
+overrides, and any value these functions do not read as the template would (a number or
+date where a text is expected, which the template engine would localize), goes to the
+templates as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
+from pathlib import Path
 
+import django.forms
 from django.forms.renderers import DjangoTemplates
 from django.utils.functional import Promise
 from django.utils.html import escape
@@ -132,8 +137,19 @@ _WRITERS: dict[str, Callable[[dict], str]] = {
 class FormRenderer(DjangoTemplates):
     """Django's template renderer, except for the templates in `_WRITERS`."""
 
+    @cached_property
+    def writers(self) -> dict[str, Callable[[dict], str]]:
+        """The writers of templates that resolve to Django's own files: an app that
+        overrides a widget's template (templates/django/forms/...) gets its template."""
+        own = Path(django.forms.__file__).parent / "templates"
+        return {
+            name: write
+            for name, write in _WRITERS.items()
+            if Path(self.engine.get_template(name).origin.name).is_relative_to(own)
+        }
+
     def render(self, template_name, context, request=None):
-        write = _WRITERS.get(template_name)
+        write = self.writers.get(template_name)
         if write is not None:
             try:
                 return write(context).strip()

@@ -109,3 +109,28 @@ def test_the_filter_bars_render_as_before(client):
             for a, b in zip(fast, template, strict=True):
                 assert (a.label_tag(), str(a)) == (b.label_tag(), str(b))
                 assert [str(w) for w in a] == [str(w) for w in b]
+
+
+def test_a_template_an_app_overrides_is_rendered_not_written(tmp_path):
+    """An app's templates/django/forms/... comes before Django's own: it is used."""
+    from functools import cached_property
+    from pathlib import Path
+
+    import django.forms
+
+    override = tmp_path / "django" / "forms" / "widgets" / "select.html"
+    override.parent.mkdir(parents=True)
+    override.write_text("<select>ours</select>")
+
+    class WithOverride(FormRenderer):
+        @cached_property
+        def engine(self):
+            own = Path(django.forms.__file__).parent / "templates"
+            dirs = [tmp_path, own]
+            return self.backend({"APP_DIRS": True, "DIRS": dirs, "NAME": "t", "OPTIONS": {}})
+
+    rendered = forms.Select(choices=[("a", "A")]).render("s", "a", renderer=WithOverride())
+    assert rendered == "<select>ours</select>"
+    assert forms.TextInput().render("t", "x", renderer=WithOverride()) == (
+        '<input type="text" name="t" value="x">'
+    )
