@@ -32,6 +32,7 @@ from django.utils.crypto import salted_hmac
 
 from ..content_stamps import read_stamp
 from ..languages import configs_stamp
+from .stamped import STAMP_ATTRIBUTE
 
 __all__ = ["code_version", "conditional_page", "page_etag"]
 
@@ -62,8 +63,11 @@ def code_version() -> str:
 
 
 def page_etag(request: HttpRequest) -> str:
-    """The ETag of the page this request asks for, from the stamp read now."""
+    """The ETag of the page this request asks for, from the stamp read now (kept on the
+    request for the view: `views.stamped`)."""
     stamp = read_stamp()  # first: before any data of the page
+    configs = repr(configs_stamp())
+    setattr(request, STAMP_ATTRIBUTE, (stamp, configs))
     user = request.user
     parts = [
         code_version(),
@@ -73,7 +77,7 @@ def page_etag(request: HttpRequest) -> str:
         request.META.get("CSRF_COOKIE", ""),
         request.get_full_path(),
         *(request.META.get(name, "") for name in HTMX_HEADERS),
-        repr(configs_stamp()),
+        configs,
         settings.STATIC_URL,
     ]
     # keyed: the session key and CSRF secret are in it

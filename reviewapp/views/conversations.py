@@ -53,6 +53,7 @@ from .conversation_rows import rows_markup
 from .dataquality import conversation_banner
 from .flag_items import FlagViewer, flags_markup, item_flags
 from .markup_cache import cached_markup, turn_markup_key
+from .stamped import numbered_page, stamped
 from .transcripts import transcript_markup
 
 PAGE_SIZE = 50
@@ -91,12 +92,11 @@ class ConversationFilterForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, models: list[str] | None = None, **kwargs) -> None:
+        """`models`: the models the conversations have (`list_models`), read when None."""
         super().__init__(*args, **kwargs)
-        models = Conversation.objects.exclude(model="").order_by("model").values_list("model")
-        self.fields["model"].choices = [("", "All models")] + [
-            (name, name) for (name,) in models.distinct()
-        ]
+        names = list_models() if models is None else models
+        self.fields["model"].choices = [("", "All models")] + [(name, name) for name in names]
 
     def filters(self) -> ConversationFilters:
         data = self.cleaned_data
@@ -113,27 +113,55 @@ class ConversationFilterForm(forms.Form):
         )
 
 
+def list_models() -> list[str]:
+    """The STT models the conversations have, for the list's filter."""
+    models = Conversation.objects.exclude(model="").order_by("model").values_list("model")
+    return [name for (name,) in models.distinct()]
+
+
 @require_GET
 @conditional_page
 def conversation_list(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    form = ConversationFilterForm(request.GET or None)
+    models = stamped(request, ("list-models",), list_models, chars=_chars_of_names)
+    form = ConversationFilterForm(request.GET or None, models=models)
     filters = form.filters() if form.is_valid() else ConversationFilters()
-    rows = conversation_rows(filters, scored_versions())
-    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    asked = request.GET.get("page")
+    count, number, rows_html = stamped(
+        request, ("list", filters, asked), lambda: _list_page(filters, asked), chars=_chars_of_page
+    )
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"form": form, "page": page, "query": query.urlencode()}
+    context = {
+        "form": form,
+        "page": numbered_page(count, number, PAGE_SIZE),
+        "query": query.urlencode(),
+        "rows_html": mark_safe(rows_html),  # noqa: S308 (rows_markup: every text escaped)
+    }
+    if request.htmx and request.htmx.target == "results":
+        return render(request, "reviewapp/conversations.html#results", context)
+    return render(request, "reviewapp/conversations.html", context)
+
+
+def _list_page(filters: ConversationFilters, asked: str | None) -> tuple[int, int, str]:
+    """(conversations, page number, the page's rows' markup) for the list."""
+    rows = conversation_rows(filters, scored_versions())
+    page = Paginator(rows, PAGE_SIZE).get_page(asked)
     counts = page_counts(row.pk for row in page)
     url = maker_for("reviewapp:conversation")
     for row in page:
         row.url = url(row.pk)
         row.rate_display = percent(row.rate)
         row.user_turns, row.open_flags, row.corrected = counts.get(row.pk, (0, 0, 0))
-    context["rows_html"] = rows_markup(page)
-    if request.htmx and request.htmx.target == "results":
-        return render(request, "reviewapp/conversations.html#results", context)
-    return render(request, "reviewapp/conversations.html", context)
+    return page.paginator.count, page.number, str(rows_markup(page))
+
+
+def _chars_of_names(names: list[str]) -> int:
+    return sum(map(len, names))
+
+
+def _chars_of_page(page: tuple[int, int, str]) -> int:
+    return len(page[2])
 
 
 # --- one conversation ------------------------------------------------------------------------
@@ -157,12 +185,7 @@ class TurnView:
     segments: list[alignment.Segment] = field(default_factory=list)
     regions: list[RegionView] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
-    body_html: SafeString = field(default_factory=SafeString)  # set by the page view
-    opening: SafeString = field(default_factory=SafeString)  # its <article>: the page view
-    flags_html: SafeString = field(default_factory=SafeString)  # its flags: the page view
     audio: str = ""  # the URL that plays the turn's recording (reviewapp.audio), set by the view
-    pass_state: str = ""  # in the user's review-pass queue: "pending" or "reviewed"
-    reviewed_url: str = ""  # where `c` posts "reviewed, no flag"
     #: the score on the original reference under the same version (a corrected turn)
     original: Score | None = None
     #: the versions of a corrected turn's reference, oldest first (none: never corrected)
@@ -647,6 +670,25 @@ def turn_view(turn: Turn, score: Score | None, language: Language | None, flags)
     return TurnView(turn, score, "scored", segments, views, flags)
 
 
+@dataclass(frozen=True)
+class TurnBody:
+    """What every user sees of a turn on its conversation page (`views.stamped` keeps it)."""
+
+    pk: int
+    index: int
+    status: str
+    html: str  # title, score, aligned tokens or raw texts, regions: every text escaped
+
+
+@dataclass(frozen=True)
+class PageTurn:
+    """A turn as the page's template writes it: the user's <article>, body and flags."""
+
+    opening: SafeString
+    body_html: SafeString
+    flags_html: SafeString
+
+
 @require_GET
 @conditional_page
 def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -657,6 +699,53 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .filter(code=conversation.language)
         .first()
     )
+    flags: dict[int, list[Flag]] = {}
+    for flag in item_flags(Flag.objects.filter(turn__conversation=conversation).order_by()):
+        flags.setdefault(flag.turn_id, []).append(flag)
+    for listed in flags.values():
+        listed.sort(key=_by_time)
+    raw = request.GET.get("view") == "raw"
+    bodies = stamped(
+        request,
+        ("conversation", conversation.pk, raw),
+        lambda: turn_bodies(conversation, language, flags, raw),
+        chars=lambda rows: sum(len(row.html) for row in rows),
+    )
+    review = _review_pass_context(request, conversation, language)
+    can_close = can_close_flags(
+        request, conversation.language, language.config_language if language else ""
+    )
+    viewer = FlagViewer(request, can_close)
+    passes = review.get("turns", {})
+    views = [
+        PageTurn(
+            opening=_article(body, conversation.language, *passes.get(body.pk, ("", ""))),
+            body_html=mark_safe(body.html),  # noqa: S308 (built by body_markup, escaped)
+            flags_html=flags_markup(body, flags.get(body.pk, []), viewer),
+        )
+        for body in bodies
+    ]
+    context = {
+        "conversation": conversation,
+        "language": language,
+        "language_name": language_name(conversation.language),
+        "direction": "rtl" if is_rtl(conversation.language) else "ltr",
+        "turns": views,
+        "raw": raw,
+        "review": review,
+        "can_close": can_close,
+        "data_quality": conversation_banner(request, conversation),
+    }
+    if request.htmx and request.htmx.target == "turns":
+        return render(request, "reviewapp/conversation.html#turns", context)
+    return render(request, "reviewapp/conversation.html", context)
+
+
+def turn_bodies(
+    conversation: Conversation, language, flags: dict[int, list[Flag]], raw: bool
+) -> tuple[TurnBody, ...]:
+    """Every turn's body on the page, in order: its scores, reference history and audio
+    read here (`flags`: the conversation's, by turn, oldest first)."""
     # what the page shows of a turn (a deferred field read in the page would be a query
     # per turn: tests/reviewapp/views/test_conversations.py counts the queries)
     turns = list(conversation.turns.order_by("index").defer("labels"))
@@ -671,57 +760,32 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     pairs = {turn_id: score_pair(rows) for turn_id, rows in by_turn.items()}
     corrected = [t.pk for t in turns if t.reference_version > 1]
     history = reference_history(corrected) if corrected else {}
-    flags: dict[int, list[Flag]] = {}
-    for flag in item_flags(Flag.objects.filter(turn__conversation=conversation).order_by()):
-        flags.setdefault(flag.turn_id, []).append(flag)
-    raw = request.GET.get("view") == "raw"
     direction = "rtl" if is_rtl(conversation.language) else "ltr"
     urls = (maker_for("reviewapp:why", 2), maker_for("reviewapp:flag_new", 2))
-    review = _review_pass_context(request, conversation, language)
-    can_close = can_close_flags(
-        request, conversation.language, language.config_language if language else ""
-    )
-    viewer = FlagViewer(request, can_close)
-    views = []
+    bodies = []
     for t in turns:
         pair = pairs.get(t.pk)
         shown = pair.shown if pair else None
         status = turn_status(t, shown, language)
         tv = TurnView(t, shown if status == "scored" else None, status)
-        tv.flags = sorted(flags.get(t.pk, []), key=_by_time)
+        tv.flags = flags.get(t.pk, [])
         tv.original = pair.original if pair else None
         tv.references = history.get(t.pk, [])
         tv.audio = turn_audio(t, conversation)
-        tv.pass_state, tv.reviewed_url = review.get("turns", {}).get(t.pk, ("", ""))
-        tv.body_html = _turn_markup(tv, language, (raw, conversation.language, direction), urls)
-        tv.opening = _article(tv, conversation.language)
-        tv.flags_html = flags_markup(t, tv.flags, viewer)
-        views.append(tv)
-    context = {
-        "conversation": conversation,
-        "language": language,
-        "language_name": language_name(conversation.language),
-        "direction": direction,
-        "turns": views,
-        "raw": raw,
-        "review": review,
-        "can_close": can_close,
-        "data_quality": conversation_banner(request, conversation),
-    }
-    if request.htmx and request.htmx.target == "turns":
-        return render(request, "reviewapp/conversation.html#turns", context)
-    return render(request, "reviewapp/conversation.html", context)
+        html = _turn_markup(tv, language, (raw, conversation.language, direction), urls)
+        bodies.append(TurnBody(int(t.pk), int(t.index), status, str(html)))
+    return tuple(bodies)
 
 
-def _article(tv: TurnView, language: str) -> SafeString:
+def _article(body: TurnBody, language: str, pass_state: str, reviewed_url: str) -> SafeString:
     """The turn's <article> tag (a template's dozen lookups a turn, written here)."""
-    pk = int(tv.turn.pk)
+    pk, status = body.pk, _escape(body.status)
     state = ""
-    if tv.pass_state:
-        state = f' data-pass-state="{_escape(tv.pass_state)}"'
-        state += f' data-reviewed-url="{_escape(tv.reviewed_url)}"'
+    if pass_state:
+        state = f' data-pass-state="{_escape(pass_state)}"'
+        state += f' data-reviewed-url="{_escape(reviewed_url)}"'
     return mark_safe(  # noqa: S308 (every text escaped)
-        f'<article class="turn turn-{_escape(tv.status)}" id="turn-{pk}" lang="{_escape(language)}"'
+        f'<article class="turn turn-{status}" id="turn-{pk}" lang="{_escape(language)}"'
         f' aria-labelledby="turn-{pk}-title"{state}>'
     )
 

@@ -44,6 +44,7 @@ from .conditional import conditional_page
 from .conversations import flags_of_turn
 from .flag_items import FlagViewer, flag_markup, flags_markup, item_flags
 from .flag_rows import QueueRows, rows_markup
+from .stamped import numbered_page, stamped
 
 GROUPS_PER_PAGE = 50
 
@@ -320,25 +321,13 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
     valid = form.is_valid()
     language = form.cleaned_data["language"] if valid else ""
     state = (form.cleaned_data["state"] if valid else "") or Flag.Status.OPEN
-    writes = last_score_writes()
-    versions = {code: version_id for code, (version_id, _) in writes.items()}
-    paginator = Paginator(flag_groups(language, versions, state), GROUPS_PER_PAGE)
-    # the same number, without the counts
-    paginator.count = flag_group_count(language, state)
-    page = paginator.get_page(request.GET.get("page"))
-    groups = list(page)
-    for group in groups:
-        # a count is shown as current only if it started after the last score write of
-        # its language (under the scored version); else "counting…", never a stale number.
-        # Only open flags' pairs are counted: a closed group shows its last count, if any.
-        last_write = writes.get(group["language"], (None, None))[1]
-        group["counting"] = group["corpus_turns"] is None or (
-            last_write is not None and group["counted_at"] <= last_write
-        )
-        group["same"] = urlencode(
-            {"language": group["language"], "ref": group["ref_span"], "hyp": group["hyp_span"]}
-        )
-    _attach_flags(groups, state)
+    asked = request.GET.get("page")
+    count, number, groups = stamped(
+        request,
+        ("flag-queue", language, state, asked),
+        lambda: _queue_page(language, state, asked),
+        chars=_chars_of_groups,
+    )
     query = {"language": language} if language else {}
     if state != Flag.Status.OPEN:
         query["state"] = state
@@ -346,7 +335,7 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
     shared = QueueRows(state=state, closable=closable)
     context = {
         "form": form,
-        "page": page,
+        "page": numbered_page(count, number, GROUPS_PER_PAGE),
         "groups": groups,
         "language": language,
         "state": state,
@@ -360,6 +349,34 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
     if request.htmx and request.htmx.target == "queue":
         return render(request, "reviewapp/flag_queue.html#queue", context)
     return render(request, "reviewapp/flag_queue.html", context)
+
+
+def _queue_page(language: str, state: str, asked: str | None) -> tuple[int, int, list[dict]]:
+    """(groups, page number, the page's groups with their flags) for the queue."""
+    writes = last_score_writes()
+    versions = {code: version_id for code, (version_id, _) in writes.items()}
+    paginator = Paginator(flag_groups(language, versions, state), GROUPS_PER_PAGE)
+    # the same number, without the counts
+    paginator.count = flag_group_count(language, state)
+    page = paginator.get_page(asked)
+    groups = list(page)
+    for group in groups:
+        # a count is shown as current only if it started after the last score write of
+        # its language (under the scored version); else "counting…", never a stale number.
+        # Only open flags' pairs are counted: a closed group shows its last count, if any.
+        last_write = writes.get(group["language"], (None, None))[1]
+        group["counting"] = group["corpus_turns"] is None or (
+            last_write is not None and group["counted_at"] <= last_write
+        )
+        group["same"] = urlencode(
+            {"language": group["language"], "ref": group["ref_span"], "hyp": group["hyp_span"]}
+        )
+    _attach_flags(groups, state)
+    return paginator.count, page.number, groups
+
+
+def _chars_of_groups(page: tuple[int, int, list[dict]]) -> int:
+    return len(repr(page[2]))  # (once, when the page is read)
 
 
 def _attach_flags(groups: list[dict], state: str = Flag.Status.OPEN) -> None:
