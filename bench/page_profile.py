@@ -25,7 +25,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 
 from . import support
-from .pages import signed_in
+from .pages import CHANGED_ENV, signed_in
 
 WARM = 5
 EXPLAINED = 5
@@ -96,7 +96,17 @@ def _build_lines(times: dict, requests: int) -> list[str]:
     return lines
 
 
-def report(path: str, requests: int, top: int) -> str:
+def report(path: str, requests: int, top: int, changed: bool = False) -> str:
+    """`changed`: every request reads its rows as the first after a write does."""
+    from django.test.utils import override_settings
+
+    support.require_services()  # Django set up, before its settings are overridden
+    settings = {name: int(value) for name, value in CHANGED_ENV.items()} if changed else {}
+    with override_settings(**settings):
+        return _report(path, requests, top, changed)
+
+
+def _report(path: str, requests: int, top: int, changed: bool) -> str:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -120,7 +130,8 @@ def report(path: str, requests: int, top: int) -> str:
     pstats.Stats(profiler, stream=stats).sort_stats("cumulative").print_stats(top)
     lines = [
         f"{path}: {per_request:.1f} ms a request, in-process, mean of {requests} "
-        f"(after {WARM}) [{support.load_average()}]",
+        f"(after {WARM}){' as the first after a write' if changed else ''} "
+        f"[{support.load_average()}]",
         f"corpus: {corpus.turns:,} scored turns, {corpus.conversations:,} conversations",
         f"SQL of one request: {len(captured)} queries",
     ]
@@ -136,8 +147,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("path", help="the page, e.g. /flags")
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--top", type=int, default=30, help="functions of the cProfile shown")
+    parser.add_argument(
+        "--changed",
+        action="store_true",
+        help="each request as the first after a write (the stamped store off: bench.pages)",
+    )
     args = parser.parse_args(argv)
-    print(report(args.path, args.requests, args.top))
+    print(report(args.path, args.requests, args.top, args.changed))
 
 
 if __name__ == "__main__":

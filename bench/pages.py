@@ -10,10 +10,15 @@ page is first fetched alone a few times (latency without load), then under a bou
 closed-loop run of 20 concurrent connections: wrk when installed (apt install wrk), else a
 small threaded Python client (less exact: it shares the cores).
 
-Each page is measured twice: a first visit (the whole page rendered) and a revisit, whose
-requests carry the page's ETag in If-None-Match as a browser's do when nothing changed
-since (views/conditional.py: 304 Not Modified without the page's queries). The table
-counts the statuses the load run got, so a revisit row that was answered 200 says so.
+Each page is measured three times: a first visit (the whole page rendered), a revisit,
+whose requests carry the page's ETag in If-None-Match as a browser's do when nothing
+changed since (views/conditional.py: 304 Not Modified without the page's queries), and a
+first visit after a write: a first visit reuses what an earlier request under the same
+content stamp read of the shared rows (views/stamped.py), which a write anywhere makes
+every page read again; so the "changed" rows run a second gunicorn with that store off
+(STAMPED_CACHE_CHARS=0), each request reading its rows as the first after a write does
+(the turns' markup cache, keyed by values, stays warm as it does after a write). The
+table counts the statuses the load run got, so a revisit row that was answered 200 says so.
 
 Pages: the conversation list (filtered by language and model, sorted by rate), one
 conversation with 50 turns, the flag queue; and, for reference, a page with no rows (the
@@ -41,6 +46,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from . import support
@@ -74,7 +80,9 @@ done = function(summary, latency, requests)
       + summary.errors.write, summary.errors.timeout, ok, not_modified))
 end
 """
-FIRST, REVISIT = "first", "revisit"
+FIRST, REVISIT, CHANGED = "first", "revisit", "changed"
+#: the settings of the second server, whose requests all read as the first after a write
+CHANGED_ENV = {"STAMPED_CACHE_CHARS": "0"}
 
 
 @dataclass
@@ -151,12 +159,16 @@ def query_count(user, path: str, visit: str = FIRST) -> int:
     """SQL queries of one request, in-process (after a first one: a warm session); a
     revisit sends the ETag of that first response."""
     from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+    from django.test.utils import CaptureQueriesContext, override_settings
 
     client = signed_in(user)
     etag = client.get(path).headers.get("ETag", "")
     headers = {"If-None-Match": etag} if visit == REVISIT else {}
-    with CaptureQueriesContext(connection) as queries:
+    changed = {name: int(value) for name, value in CHANGED_ENV.items()}
+    with (
+        override_settings(**changed) if visit == CHANGED else nullcontext(),
+        CaptureQueriesContext(connection) as queries,
+    ):
         status = client.get(path, headers=headers).status_code
     if status != (304 if visit == REVISIT else 200):
         raise RuntimeError(f"GET {path} ({visit}, in-process): status {status}")
@@ -179,8 +191,8 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    def __init__(self, workers: int = WORKERS) -> None:
-        self.workers, self.port = workers, free_port()
+    def __init__(self, workers: int = WORKERS, env: dict[str, str] | None = None) -> None:
+        self.workers, self.port, self.env = workers, free_port(), env or {}
         self.log = support.VAR / "gunicorn.log"
 
     def __enter__(self) -> Gunicorn:
@@ -193,7 +205,7 @@ class Gunicorn:
             self.proc = subprocess.Popen(
                 command,
                 cwd=support.ROOT,
-                env={**os.environ, **support.bench_env()},
+                env={**os.environ, **support.bench_env(), **self.env},
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
@@ -346,20 +358,28 @@ def run() -> str:
     load_before = support.load_average()
     tool = "wrk" if shutil.which("wrk") else "python client (wrk not installed)"
     rows = []
-    with Gunicorn() as server:
-        for name, path in pages(corpus):
-            for visit in (FIRST, REVISIT):
-                support.log(f"pages: {name}, {visit} ({path})")
-                queries = query_count(corpus.user, path, visit)
-                headers = visit_headers(server.port, path, cookie, visit)
-                single, size = alone(server.port, path, headers)
-                app, db = server.cpu_seconds(), support.postgres_cpu_seconds()
-                load = (wrk if shutil.which("wrk") else python_load)(server.port, path, headers)
-                load.app_cpu = server.cpu_seconds() - app
-                load.db_cpu = support.postgres_cpu_seconds() - db
-                rows.append((name, visit, size, queries, single, load))
+    for env, visits in (({}, (FIRST, REVISIT)), (CHANGED_ENV, (CHANGED,))):
+        with Gunicorn(env=env) as server:
+            for name, path in pages(corpus):
+                for visit in visits:
+                    support.log(f"pages: {name}, {visit} ({path})")
+                    rows.append((name, visit, *measure(server, corpus.user, path, cookie, visit)))
+    order = [name for name, _ in pages(corpus)]
+    rows.sort(key=lambda row: order.index(row[0]))  # each page's rows together (stable)
     load = f"{load_before} before, {support.load_average()} after"
     return table(rows, tool, load, prepared, corpus.turns)
+
+
+def measure(server: Gunicorn, user, path: str, cookie: str, visit: str) -> tuple:
+    """(size, queries, latency alone, load run) of one page and visit."""
+    queries = query_count(user, path, visit)
+    headers = visit_headers(server.port, path, cookie, visit)
+    single, size = alone(server.port, path, headers)
+    app, db = server.cpu_seconds(), support.postgres_cpu_seconds()
+    load = (wrk if shutil.which("wrk") else python_load)(server.port, path, headers)
+    load.app_cpu = server.cpu_seconds() - app
+    load.db_cpu = support.postgres_cpu_seconds() - db
+    return size, queries, single, load
 
 
 def table(rows, tool: str, load: str, prepared: str = "", turns: int = 100_000) -> str:
@@ -393,15 +413,20 @@ def table(rows, tool: str, load: str, prepared: str = "", turns: int = 100_000) 
         )
     lines.append(
         f"first = the page rendered (no If-None-Match); revisit = If-None-Match with the ETag "
-        f"the page was sent with (304 when nothing changed); alone = median of up to 5 "
-        f"sequential requests; failed = errors + timeouts (> {TIMEOUT} s), whose latency wrk "
-        f"does not count in p50/p95; answers = responses 200 / 304 of the load run; SQL = "
-        f"queries per request; CPU ms/req = gunicorn + PostgreSQL (all databases) during the "
-        f"load run"
+        f"the page was sent with (304 when nothing changed); changed = the page rendered as "
+        f"the first visit after a write (its rows read again: {_env(CHANGED_ENV)}); "
+        f"alone = median of up to 5 sequential requests; failed = errors + timeouts "
+        f"(> {TIMEOUT} s), whose latency wrk does not count in p50/p95; answers = responses "
+        f"200 / 304 of the load run; SQL = queries per request; CPU ms/req = gunicorn + "
+        f"PostgreSQL (all databases) during the load run"
     )
     if prepared:
         lines.append(f"before the runs: {prepared}")
     return "\n".join(lines)
+
+
+def _env(env: dict[str, str]) -> str:
+    return " ".join(f"{name}={value}" for name, value in env.items())
 
 
 def _answers(load: Load) -> str:
