@@ -135,6 +135,20 @@ class LanguageQuerySet(models.QuerySet):
         """Their codes, lazily: a subquery inside another filter, or a list once read."""
         return self.scored_by(config_language).values_list("code", flat=True)
 
+    def with_version_labels(self) -> LanguageQuerySet:
+        """With the number and label of their active and scored versions, and no other
+        column of them (a version's content is a whole config bundle)."""
+        shown = ("number", "normalizer_name", "normalizer_version", "normalizer_hash")
+        return self.select_related("active_version", "scored_version").only(
+            "code",
+            "config_language",
+            *(
+                f"{version}__{field}"
+                for version in ("active_version", "scored_version")
+                for field in shown
+            ),
+        )
+
 
 class Language(models.Model):
     """Per-language pointers: the active config, and the version whose scores are complete.

@@ -693,12 +693,9 @@ class PageTurn:
 @conditional_page
 def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     conversation = get_conversation_for_user(request, pk)
-    language = (
-        Language.objects.select_related("active_version", "scored_version")
-        .defer("active_version__content", "scored_version__content")  # config bundles
-        .filter(code=conversation.language)
-        .first()
-    )
+    # (a list: first() would order and slice, a third more for the ORM to build)
+    rows = list(Language.objects.filter(code=conversation.language).with_version_labels())
+    language = rows[0] if rows else None
     flags: dict[int, list[Flag]] = {}
     for flag in item_flags(Flag.objects.filter(turn__conversation=conversation).order_by()):
         flags.setdefault(flag.turn_id, []).append(flag)
