@@ -63,11 +63,20 @@ KIND_LABELS = alignment.LABELS
 # --- list ------------------------------------------------------------------------------------
 
 
+#: the list's filter choices: datasets as (id, name), and model names
+FilterChoices = tuple[list[tuple[int, str]], list[str]]
+
+
+def filter_choices() -> FilterChoices:
+    """The datasets and the STT models the list filters by."""
+    datasets = list(Dataset.objects.order_by("name").values_list("pk", "name"))
+    models = Conversation.objects.exclude(model="").order_by("model").values_list("model")
+    return datasets, [name for (name,) in models.distinct()]
+
+
 class ConversationFilterForm(forms.Form):
     language = forms.ChoiceField(choices=language_filter_choices, required=False)
-    dataset = forms.ModelChoiceField(
-        queryset=Dataset.objects.order_by("name"), required=False, empty_label="All datasets"
-    )
+    dataset = forms.TypedChoiceField(choices=[], coerce=int, empty_value=None, required=False)
     model = forms.ChoiceField(choices=[], required=False)
     rate_min = forms.FloatField(label="Rate from (%)", min_value=0, required=False)
     rate_max = forms.FloatField(label="Rate to (%)", min_value=0, required=False)
@@ -92,17 +101,18 @@ class ConversationFilterForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, models: list[str] | None = None, **kwargs) -> None:
-        """`models`: the models the conversations have (`list_models`), read when None."""
+    def __init__(self, *args, choices: FilterChoices | None = None, **kwargs) -> None:
+        """`choices`: the datasets and models to filter by (`filter_choices`), read when None."""
         super().__init__(*args, **kwargs)
-        names = list_models() if models is None else models
-        self.fields["model"].choices = [("", "All models")] + [(name, name) for name in names]
+        datasets, models = filter_choices() if choices is None else choices
+        self.fields["dataset"].choices = [("", "All datasets"), *datasets]
+        self.fields["model"].choices = [("", "All models")] + [(name, name) for name in models]
 
     def filters(self) -> ConversationFilters:
         data = self.cleaned_data
         return ConversationFilters(
             language=data.get("language") or "",
-            dataset=data["dataset"].pk if data.get("dataset") else None,
+            dataset=data.get("dataset"),
             model=data.get("model") or "",
             rate_min=None if data.get("rate_min") is None else data["rate_min"] / 100,
             rate_max=None if data.get("rate_max") is None else data["rate_max"] / 100,
@@ -113,18 +123,12 @@ class ConversationFilterForm(forms.Form):
         )
 
 
-def list_models() -> list[str]:
-    """The STT models the conversations have, for the list's filter."""
-    models = Conversation.objects.exclude(model="").order_by("model").values_list("model")
-    return [name for (name,) in models.distinct()]
-
-
 @require_GET
 @conditional_page
 def conversation_list(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    models = stamped(request, ("list-models",), list_models, chars=_chars_of_names)
-    form = ConversationFilterForm(request.GET or None, models=models)
+    choices = stamped(request, ("list-choices",), filter_choices, chars=_chars_of_choices)
+    form = ConversationFilterForm(request.GET or None, choices=choices)
     filters = form.filters() if form.is_valid() else ConversationFilters()
     asked = request.GET.get("page")
     count, number, rows_html = stamped(
@@ -156,8 +160,9 @@ def _list_page(filters: ConversationFilters, asked: str | None) -> tuple[int, in
     return page.paginator.count, page.number, str(rows_markup(page))
 
 
-def _chars_of_names(names: list[str]) -> int:
-    return sum(map(len, names))
+def _chars_of_choices(choices: FilterChoices) -> int:
+    datasets, models = choices
+    return sum(len(name) for _, name in datasets) + sum(map(len, models))
 
 
 def _chars_of_page(page: tuple[int, int, str]) -> int:
