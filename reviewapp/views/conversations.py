@@ -127,12 +127,12 @@ class ConversationFilterForm(forms.Form):
 @conditional_page
 def conversation_list(request: HttpRequest) -> HttpResponse:
     require_reviewer(request)
-    choices = stamped(request, ("list-choices",), filter_choices, chars=_chars_of_choices)
+    choices = stamped(request, ("list-choices",), filter_choices)
     form = ConversationFilterForm(request.GET or None, choices=choices)
     filters = form.filters() if form.is_valid() else ConversationFilters()
     asked = request.GET.get("page")
     count, number, rows_html = stamped(
-        request, ("list", filters, asked), lambda: _list_page(filters, asked), chars=_chars_of_page
+        request, ("list", filters, asked), lambda: _list_page(filters, asked)
     )
     query = request.GET.copy()
     query.pop("page", None)
@@ -158,15 +158,6 @@ def _list_page(filters: ConversationFilters, asked: str | None) -> tuple[int, in
         row.rate_display = percent(row.rate)
         row.user_turns, row.open_flags, row.corrected = counts.get(row.pk, (0, 0, 0))
     return page.paginator.count, page.number, str(rows_markup(page))
-
-
-def _chars_of_choices(choices: FilterChoices) -> int:
-    datasets, models = choices
-    return sum(len(name) for _, name in datasets) + sum(map(len, models))
-
-
-def _chars_of_page(page: tuple[int, int, str]) -> int:
-    return len(page[2])
 
 
 # --- one conversation ------------------------------------------------------------------------
@@ -710,8 +701,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     bodies = stamped(
         request,
         ("conversation", conversation.pk, raw),
-        lambda: turn_bodies(conversation, language, flags, raw),
-        chars=lambda rows: sum(len(row.html) for row in rows),
+        lambda: _turn_bodies(conversation, language, flags, raw),
     )
     review = _review_pass_context(request, conversation, language)
     can_close = can_close_flags(
@@ -743,7 +733,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "reviewapp/conversation.html", context)
 
 
-def turn_bodies(
+def _turn_bodies(
     conversation: Conversation, language, flags: dict[int, list[Flag]], raw: bool
 ) -> tuple[TurnBody, ...]:
     """Every turn's body on the page, in order: its scores, reference history and audio

@@ -326,7 +326,6 @@ def flag_queue(request: HttpRequest) -> HttpResponse:
         request,
         ("flag-queue", language, state, asked),
         lambda: _queue_page(language, state, asked),
-        chars=_chars_of_groups,
     )
     query = {"language": language} if language else {}
     if state != Flag.Status.OPEN:
@@ -373,10 +372,6 @@ def _queue_page(language: str, state: str, asked: str | None) -> tuple[int, int,
         )
     _attach_flags(groups, state)
     return paginator.count, page.number, groups
-
-
-def _chars_of_groups(page: tuple[int, int, list[dict]]) -> int:
-    return len(repr(page[2]))  # (once, when the page is read)
 
 
 def _attach_flags(groups: list[dict], state: str = Flag.Status.OPEN) -> None:

@@ -71,13 +71,11 @@ class _Store:
 _STORE = _Store()
 
 
-def stamped(
-    request: HttpRequest, key: Hashable, compute: Callable[[], T], chars: Callable[[T], int]
-) -> T:
+def stamped(request: HttpRequest, key: Hashable, compute: Callable[[], T]) -> T:
     """`compute()`, or what it gave under the same stamp and `key` in this process.
 
     `key`: everything the value depends on besides the tracked tables (a tuple, starting
-    with the page's name); `chars(value)`: about how many characters it holds."""
+    with the page's name). The value is measured by its repr, once, when it is kept."""
     stamp = getattr(request, STAMP_ATTRIBUTE, None)
     bound = settings.STAMPED_CACHE_CHARS
     if stamp is None or bound <= 0 or connection.in_atomic_block:
@@ -86,7 +84,7 @@ def stamped(
     if found is not None:
         return found  # type: ignore[return-value]
     value = compute()
-    _STORE.put(stamp, key, value, chars(value), bound)
+    _STORE.put(stamp, key, value, len(repr(value)), bound)
     return value
 
 

@@ -50,7 +50,7 @@ class Computed:
 
 
 def read(request, key, compute) -> object:
-    return store.stamped(request, key, compute, chars=len)
+    return store.stamped(request, key, compute)
 
 
 def test_a_value_is_computed_once_a_stamp_and_key():
@@ -83,8 +83,8 @@ def test_no_stamp_or_no_room_computes_every_time(settings):
 
 
 def test_the_store_holds_its_bound_of_characters(settings):
-    settings.STAMPED_CACHE_CHARS = 10
-    big, small, other = Computed("x" * 11), Computed("abcdef"), Computed("ghijkl")
+    settings.STAMPED_CACHE_CHARS = 10  # a value's characters are those of its repr
+    big, small, other = Computed("x" * 9), Computed("abcd"), Computed("efgh")
     for _ in range(2):
         read(request_under("g:1"), ("big",), big)
     assert big.calls == 2  # never kept
