@@ -23,10 +23,9 @@ from reviewapp.services.flags import do_create_flag, do_edit_flag
 from reviewapp.services.references import do_accept_reference
 from reviewapp.views import conditional
 from tests.reviewapp.factories import scored_conversation, scored_under_new_rules
+from tests.reviewapp.views.review_pages import PAIRS, flag_first_error, page_urls
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PAIRS = [("my flight is at noone", "my fight is at noon"), ("book a window seat", "book a sit")]
 
 
 @pytest.fixture
@@ -36,11 +35,7 @@ def conversation():
 
 @pytest.fixture
 def pages(conversation) -> dict[str, str]:
-    return {
-        "list": reverse("reviewapp:conversations") + "?language=en&sort=rate_desc",
-        "conversation": reverse("reviewapp:conversation", args=[conversation.pk]),
-        "queue": reverse("reviewapp:flag_queue"),
-    }
+    return page_urls(conversation)
 
 
 def signed_in(user) -> Client:
@@ -68,11 +63,6 @@ def first_visit(client, url: str, **headers):
     assert response.status_code == 200
     assert response.headers["ETag"]
     return response
-
-
-def flag_first_error(author, conversation) -> Flag:
-    score = Score.objects.filter(turn__conversation=conversation, turn__index=0).get()
-    return do_create_flag(author, score, 0, category="false_error", note="a spelled-out time")
 
 
 @pytest.mark.parametrize("page", ["list", "conversation", "queue"])

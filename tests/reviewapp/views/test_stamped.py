@@ -16,12 +16,9 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from reviewapp.models import Score
-from reviewapp.services.flags import do_create_flag
 from reviewapp.views import stamped as store
 from tests.reviewapp.factories import scored_conversation
-
-PAIRS = [("my flight is at noone", "my fight is at noon"), ("book a window seat", "book a sit")]
+from tests.reviewapp.views.review_pages import PAIRS, flag_first_error, page_urls
 
 
 @pytest.fixture(autouse=True)
@@ -115,11 +112,7 @@ def conversation(transactional_db):
 
 @pytest.fixture
 def pages(conversation) -> dict[str, str]:
-    return {
-        "list": reverse("reviewapp:conversations") + "?language=en&sort=rate_desc",
-        "conversation": reverse("reviewapp:conversation", args=[conversation.pk]),
-        "queue": reverse("reviewapp:flag_queue"),
-    }
+    return page_urls(conversation)
 
 
 def without_tokens(response) -> str:
@@ -128,11 +121,6 @@ def without_tokens(response) -> str:
     html = response.content.decode()
     html = re.sub(r'"X-CSRFToken": "[^"]*"', "", html)
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
-
-
-def flag_first_error(author, conversation):
-    score = Score.objects.filter(turn__conversation=conversation, turn__index=0).get()
-    return do_create_flag(author, score, 0, category="false_error", note="a spelled-out time")
 
 
 @pytest.mark.parametrize("page", ["list", "conversation", "queue"])
