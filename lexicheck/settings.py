@@ -154,7 +154,7 @@ CACHES = {
 }
 # What the three review pages compute from shared rows, kept while the content stamp holds
 # (reviewapp/views/stamped.py): at most this many characters (most of them markup) a process.
-STAMPED_CACHE_CHARS = env_int("STAMPED_CACHE_CHARS", 20_000_000, minimum=0)
+STAMPED_CACHE_CHARS = env_int("STAMPED_CACHE_CHARS", 10_000_000, minimum=0)
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
