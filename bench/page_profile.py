@@ -42,7 +42,7 @@ def _explained(sql: str) -> str:
     """`plan x ms, run y ms`: the best of EXPLAINED EXPLAIN ANALYZEs of a logged query."""
     from django.db import connection
 
-    if not sql.lstrip().upper().startswith("SELECT"):
+    if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
         return "(not a SELECT)"
     times = []
     with connection.cursor() as cursor:

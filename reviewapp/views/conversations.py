@@ -33,6 +33,7 @@ from ..languages import is_rtl, language_filter_choices, language_name
 from ..models import Assignment, Conversation, Dataset, Flag, Language, Score, Turn, TurnReference
 from ..queries import (
     ConversationFilters,
+    conversation_models,
     conversation_rows,
     page_counts,
     scored_versions,
@@ -69,9 +70,7 @@ FilterChoices = tuple[list[tuple[int, str]], list[str]]
 
 def filter_choices() -> FilterChoices:
     """The datasets and the STT models the list filters by."""
-    datasets = list(Dataset.objects.order_by("name").values_list("pk", "name"))
-    models = Conversation.objects.exclude(model="").order_by("model").values_list("model")
-    return datasets, [name for (name,) in models.distinct()]
+    return list(Dataset.objects.order_by("name").values_list("pk", "name")), conversation_models()
 
 
 class ConversationFilterForm(forms.Form):

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from reviewapp.models import ConversationSummary
-from reviewapp.queries import ConversationFilters, conversation_rows, scored_versions
-from tests.reviewapp.factories import scored_conversation
+from reviewapp.models import Conversation, ConversationSummary
+from reviewapp.queries import (
+    ConversationFilters,
+    conversation_models,
+    conversation_rows,
+    scored_versions,
+)
+from tests.reviewapp.factories import ConversationFactory, scored_conversation
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +63,15 @@ def test_the_rows_keep_their_sums(conversations):
         tuple(getattr(row, f) for f in fields) for row in whole
     ]
     assert [row.dataset.name for row in split[0:50]] == [row.dataset.name for row in whole]
+
+
+@pytest.mark.parametrize(
+    "names", [[], ["b"], ["stt-beta", "", "stt-alpha", "stt-beta", "B", "a b", "é", "Z", "-x"]]
+)
+def test_the_models_are_those_a_distinct_query_finds(names):
+    """`conversation_models` probes the index model by model: the same list, in the same
+    order, as SELECT DISTINCT reads (on SQLite here, on PostgreSQL in CI)."""
+    for name in names:
+        ConversationFactory(model=name)
+    distinct = Conversation.objects.exclude(model="").order_by("model").values_list("model")
+    assert conversation_models() == [name for (name,) in distinct.distinct()]
