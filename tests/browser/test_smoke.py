@@ -1,6 +1,7 @@
 """Headless Chromium: the login page renders and a demo user can log in."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD
 
@@ -22,4 +23,5 @@ def test_wrong_password_shows_an_error(live_server, page, reviewer):
     page.fill("#id_username", reviewer.username)
     page.fill("#id_password", "wrong")
     page.click("#login-form button[type=submit]")
-    assert page.locator("[role=alert]").is_visible()
+    # the answer is a new page: wait for it (is_visible() looks once, maybe before it)
+    expect(page.locator("[role=alert]")).to_be_visible()
