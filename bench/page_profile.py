@@ -25,7 +25,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 
 from . import support
-from .pages import CHANGED_ENV, signed_in
+from .pages import as_changed, signed_in
 
 WARM = 5
 EXPLAINED = 5
@@ -98,11 +98,8 @@ def _build_lines(times: dict, requests: int) -> list[str]:
 
 def report(path: str, requests: int, top: int, changed: bool = False) -> str:
     """`changed`: every request reads its rows as the first after a write does."""
-    from django.test.utils import override_settings
-
     support.require_services()  # Django set up, before its settings are overridden
-    settings = {name: int(value) for name, value in CHANGED_ENV.items()} if changed else {}
-    with override_settings(**settings):
+    with as_changed(changed):
         return _report(path, requests, top, changed)
 
 

@@ -159,20 +159,26 @@ def query_count(user, path: str, visit: str = FIRST) -> int:
     """SQL queries of one request, in-process (after a first one: a warm session); a
     revisit sends the ETag of that first response."""
     from django.db import connection
-    from django.test.utils import CaptureQueriesContext, override_settings
+    from django.test.utils import CaptureQueriesContext
 
     client = signed_in(user)
     etag = client.get(path).headers.get("ETag", "")
     headers = {"If-None-Match": etag} if visit == REVISIT else {}
-    changed = {name: int(value) for name, value in CHANGED_ENV.items()}
-    with (
-        override_settings(**changed) if visit == CHANGED else nullcontext(),
-        CaptureQueriesContext(connection) as queries,
-    ):
+    with as_changed(visit == CHANGED), CaptureQueriesContext(connection) as queries:
         status = client.get(path, headers=headers).status_code
     if status != (304 if visit == REVISIT else 200):
         raise RuntimeError(f"GET {path} ({visit}, in-process): status {status}")
     return len(queries.captured_queries)
+
+
+def as_changed(changed: bool = True):
+    """In-process, the settings of the "changed" server (`CHANGED_ENV`) while in the block
+    (nothing when `changed` is false)."""
+    from django.test.utils import override_settings
+
+    if not changed:
+        return nullcontext()
+    return override_settings(**{name: int(value) for name, value in CHANGED_ENV.items()})
 
 
 def browser_cookies(user) -> str:
