@@ -116,6 +116,9 @@ class ConfigVersion(ImmutableModel):
     def __str__(self) -> str:
         return f"{self.language} v{self.number}"
 
+    #: the columns `number` and `label` read (`LanguageQuerySet.with_version_labels`)
+    LABEL_FIELDS = ("number", "normalizer_name", "normalizer_version", "normalizer_hash")
+
     @property
     def label(self) -> str:
         return f"{self.normalizer_name}@{self.normalizer_version}+{self.normalizer_hash[:6]}"
@@ -138,14 +141,13 @@ class LanguageQuerySet(models.QuerySet):
     def with_version_labels(self) -> LanguageQuerySet:
         """With the number and label of their active and scored versions, and no other
         column of them (a version's content is a whole config bundle)."""
-        shown = ("number", "normalizer_name", "normalizer_version", "normalizer_hash")
         return self.select_related("active_version", "scored_version").only(
             "code",
             "config_language",
             *(
                 f"{version}__{field}"
                 for version in ("active_version", "scored_version")
-                for field in shown
+                for field in ConfigVersion.LABEL_FIELDS
             ),
         )
 
