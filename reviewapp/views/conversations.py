@@ -697,10 +697,13 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for listed in flags.values():
         listed.sort(key=_by_time)
     raw = request.GET.get("view") == "raw"
+    direction = "rtl" if is_rtl(conversation.language) else "ltr"
     bodies = stamped(
         request,
         ("conversation", conversation.pk, raw),
-        lambda: _turn_bodies(conversation, language, flags, raw),
+        lambda: _turn_bodies(
+            conversation, language, flags, (raw, conversation.language, direction)
+        ),
     )
     review = _review_pass_context(request, conversation, language)
     can_close = can_close_flags(
@@ -720,7 +723,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "conversation": conversation,
         "language": language,
         "language_name": language_name(conversation.language),
-        "direction": "rtl" if is_rtl(conversation.language) else "ltr",
+        "direction": direction,
         "turns": views,
         "raw": raw,
         "review": review,
@@ -733,10 +736,11 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _turn_bodies(
-    conversation: Conversation, language, flags: dict[int, list[Flag]], raw: bool
+    conversation: Conversation, language, flags: dict[int, list[Flag]], view: tuple
 ) -> tuple[TurnBody, ...]:
     """Every turn's body on the page, in order: its scores, reference history and audio
-    read here (`flags`: the conversation's, by turn, oldest first)."""
+    read here (`flags`: the conversation's, by turn, oldest first; `view`: the page's
+    (raw, language, direction))."""
     # what the page shows of a turn (a deferred field read in the page would be a query
     # per turn: tests/reviewapp/views/test_conversations.py counts the queries)
     turns = list(conversation.turns.order_by("index").defer("labels"))
@@ -751,7 +755,6 @@ def _turn_bodies(
     pairs = {turn_id: score_pair(rows) for turn_id, rows in by_turn.items()}
     corrected = [t.pk for t in turns if t.reference_version > 1]
     history = reference_history(corrected) if corrected else {}
-    direction = "rtl" if is_rtl(conversation.language) else "ltr"
     urls = (maker_for("reviewapp:why", 2), maker_for("reviewapp:flag_new", 2))
     bodies = []
     for t in turns:
@@ -763,7 +766,7 @@ def _turn_bodies(
         tv.original = pair.original if pair else None
         tv.references = history.get(t.pk, [])
         tv.audio = turn_audio(t, conversation)
-        html = _turn_markup(tv, language, (raw, conversation.language, direction), urls)
+        html = _turn_markup(tv, language, view, urls)
         bodies.append(TurnBody(int(t.pk), int(t.index), status, str(html)))
     return tuple(bodies)
 
