@@ -73,8 +73,9 @@ def conversation_models() -> list[str]:
     """The STT models the conversations have (not ""), in the database's order of them.
 
     One probe of the model index per model (a loose index scan, in SQL a recursive
-    query): SELECT DISTINCT reads every conversation's entry, which took PostgreSQL 14.5
-    ms at a million turns (99,200 conversations) for three models."""
+    query): SELECT DISTINCT reads every conversation's entry, which took PostgreSQL 14-24
+    ms at a million turns (99,200 conversations) for three models, this query 0.09 ms
+    (`python -m bench.page_profile`; bench/notes/growth-2026-12-05.txt)."""
     table = connection.ops.quote_name(Conversation._meta.db_table)
     model = connection.ops.quote_name(Conversation._meta.get_field("model").column)
     # (only the table's and the column's quoted names are put in: no input)
